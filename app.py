@@ -1,0 +1,127 @@
+"""Application factory: configuration, extensions, blueprints, error handlers and commands."""
+import logging
+import os
+import re
+import sqlite3
+import uuid
+
+from flask import Flask, g, request
+from flask_migrate import Migrate
+from flask_smorest import Api
+from sqlalchemy import event
+from sqlalchemy.engine import Engine
+from werkzeug.middleware.proxy_fix import ProxyFix
+
+import config
+import errors
+from commands import register_commands
+from models import db
+from ratelimit import limiter
+from schemas import ErrorSchema
+from services.passwords import PasswordHasher
+
+REQUEST_ID = re.compile(r"[A-Za-z0-9._-]{1,64}")
+BODY_METHODS = {"POST", "PUT", "PATCH"}
+MIGRATIONS = os.path.join(os.path.dirname(os.path.abspath(__file__)), "migrations")
+
+
+class JsonApi(Api):
+    """flask-smorest's Api, answering framework errors in the contract's envelopes."""
+
+    ERROR_SCHEMA = ErrorSchema
+
+    def handle_http_exception(self, error):
+        return errors.handle_http_exception(error)
+
+
+def create_app(test_config=None):
+    app = Flask(__name__, instance_relative_config=True)
+    os.makedirs(app.instance_path, exist_ok=True)
+    app.config.from_mapping(config.defaults())
+    app.config.from_pyfile("config.py", silent=True)
+    app.config.update(config.from_environment())
+    if test_config:
+        app.config.update(test_config)
+    finish_config(app)
+
+    register_extensions(app)
+    register_blueprints(app)
+    errors.register_error_handlers(app)
+    register_commands(app)
+    register_request_hooks(app)
+    return app
+
+
+def finish_config(app):
+    cfg = app.config
+    if not cfg["SECRET_KEY"]:
+        if not app.debug:
+            # A key generated per process would differ between hosts and break sessions,
+            # OAuth state and encrypted secrets (contract section 8).
+            raise SystemExit("error: SECRET_KEY is not set; set the SECRET_KEY environment "
+                             "variable (only `flask run --debug` generates a development key)")
+        cfg["SECRET_KEY"] = config.development_secret_key(app.instance_path)
+    cfg["SQLALCHEMY_DATABASE_URI"] = config.database_uri(cfg["DATABASE_URL"], app.instance_path)
+    if not cfg["SQLALCHEMY_DATABASE_URI"].startswith("sqlite"):
+        cfg.setdefault("SQLALCHEMY_ENGINE_OPTIONS", {
+            "pool_pre_ping": True,  # a connection dropped by the server is replaced, not used
+            "pool_recycle": 1800,
+            "pool_size": cfg["DATABASE_POOL_SIZE"],
+            "max_overflow": cfg["DATABASE_MAX_OVERFLOW"],
+        })
+    cfg["EMAIL_VERIFICATION_URL"] = (cfg["EMAIL_VERIFICATION_URL"]
+                                     or cfg["APP_BASE_URL"].rstrip("/") + "/verify-email")
+    if cfg["TRUSTED_PROXY_COUNT"] > 0:
+        hops = cfg["TRUSTED_PROXY_COUNT"]
+        app.wsgi_app = ProxyFix(app.wsgi_app, x_for=hops, x_proto=hops, x_host=hops)
+
+
+@event.listens_for(Engine, "connect")
+def _sqlite_pragmas(dbapi_connection, _record):
+    # WAL and a busy timeout let several threads write without "database is locked" errors.
+    if isinstance(dbapi_connection, sqlite3.Connection):
+        cursor = dbapi_connection.cursor()
+        for pragma in ("journal_mode=WAL", "busy_timeout=5000", "foreign_keys=ON"):
+            cursor.execute(f"PRAGMA {pragma}")
+        cursor.close()
+
+
+def register_extensions(app):
+    db.init_app(app)
+    Migrate(app, db, directory=MIGRATIONS, render_as_batch=True)
+    limiter.init_app(app)
+    cfg = app.config
+    app.extensions["password_hasher"] = PasswordHasher(
+        cfg["PASSWORD_HASH_MEMORY_COST"], cfg["PASSWORD_HASH_TIME_COST"],
+        cfg["PASSWORD_HASH_PARALLELISM"])
+
+
+def register_blueprints(app):
+    from blueprints.auth import blp as auth_blp
+    from blueprints.health import blp as health_blp
+
+    api = JsonApi(app, spec_kwargs={"components": {"securitySchemes": {
+        "bearerAuth": {"type": "http", "scheme": "bearer"}}}})
+    limiter.exempt(health_blp)
+    for blueprint in (auth_blp, health_blp):
+        api.register_blueprint(blueprint)
+
+
+def register_request_hooks(app):
+    @app.before_request
+    def start_request():
+        offered = request.headers.get("X-Request-ID", "")
+        g.request_id = offered if REQUEST_ID.fullmatch(offered) else uuid.uuid4().hex
+        # Bodies are JSON (spec section 4); the webhook verifies its raw bytes whatever the type.
+        if (request.method in BODY_METHODS and request.content_length
+                and not request.is_json and not request.path.startswith("/api/webhooks/")):
+            raise errors.APIError(415, "UNSUPPORTED_MEDIA_TYPE",
+                                  "Request bodies must be sent as application/json")
+
+    @app.after_request
+    def tag_response(response):
+        response.headers["X-Request-ID"] = g.get("request_id", "")
+        return response
+
+    logging.basicConfig(level=logging.INFO,
+                        format="%(asctime)s %(levelname)s %(name)s: %(message)s")

@@ -1,0 +1,101 @@
+"""Password accounts: sign-up, sign-in, sign-out, the session, e-mail verification."""
+from bearer import bearer_token, current_session, login_required
+from blueprints import BEARER
+from blueprints.auth import blp
+from errors import APIError
+from models import db
+from schemas import (
+    AuthErrorSchema,
+    AuthResultSchema,
+    EmailSchema,
+    MessageSchema,
+    SignInSchema,
+    SignUpSchema,
+    SuccessSchema,
+    TokenSchema,
+    VerifiedUserSchema,
+)
+from services import accounts, sessions
+
+INVALID_BEARER = (401, "INVALID_TOKEN: bearer token missing, invalid or expired")
+
+
+@blp.post("/sign-up")
+@blp.arguments(SignUpSchema)
+@blp.response(201, AuthResultSchema)
+@blp.errors((409, "USER_ALREADY_EXISTS"), schema=AuthErrorSchema)
+def sign_up(data):
+    """Create an account with e-mail and password."""
+    user = accounts.sign_up(data["email"], data["password"])
+    token = accounts.issue_verification(user)
+    session = None if accounts.verification_required(user) else sessions.create(user)
+    db.session.commit()
+    accounts.send_verification(user, token)
+    return {"user": user, "session": session}
+
+
+@blp.post("/sign-in")
+@blp.arguments(SignInSchema)
+@blp.response(200, AuthResultSchema)
+@blp.errors((401, "INVALID_CREDENTIALS, TOTP_REQUIRED or INVALID_TOTP"),
+            (403, "EMAIL_NOT_VERIFIED"), (429, "RATE_LIMITED"), schema=AuthErrorSchema)
+def sign_in(data):
+    """Sign in with e-mail and password (and the second factor when it is active)."""
+    user = accounts.check_password(data["email"], data["password"])
+    if accounts.verification_required(user):
+        token = accounts.issue_verification(user)
+        db.session.commit()
+        accounts.send_verification(user, token)
+        raise APIError(403, "EMAIL_NOT_VERIFIED", "Verify your e-mail address first; "
+                       "a new verification e-mail has been sent")
+    session = sessions.create(user)
+    db.session.commit()
+    return {"user": user, "session": session}
+
+
+@blp.post("/sign-out")
+@blp.doc(**BEARER)
+@blp.response(200, SuccessSchema)
+@blp.errors(INVALID_BEARER, schema=AuthErrorSchema)
+@login_required
+def sign_out():
+    """End the caller's session; its token answers 401 from then on."""
+    sessions.revoke(current_session())
+    db.session.commit()
+    return {"success": True}
+
+
+@blp.get("/session")
+@blp.doc(**BEARER)
+@blp.response(200, AuthResultSchema)
+@blp.errors(INVALID_BEARER, schema=AuthErrorSchema)
+@login_required
+def get_session():
+    """Return the caller's user and session (with its current expiry)."""
+    session = current_session()
+    return {"user": session.user, "session": sessions.shown(session, bearer_token())}
+
+
+@blp.post("/verify-email")
+@blp.arguments(TokenSchema)
+@blp.response(200, VerifiedUserSchema)
+@blp.errors((400, "INVALID_TOKEN or VALIDATION_ERROR"), schema=AuthErrorSchema)
+def verify_email(data):
+    """Mark the e-mail address verified with the token received by e-mail."""
+    user = accounts.verify_email(data["token"])
+    db.session.commit()
+    return {"success": True, "user": user}
+
+
+@blp.post("/send-verification-email")
+@blp.arguments(EmailSchema)
+@blp.response(200, MessageSchema)
+def send_verification_email(data):
+    """Send a new verification e-mail; the answer is the same whether the account exists."""
+    user = accounts.by_email(data["email"])
+    if user is not None and not user.email_verified:
+        token = accounts.issue_verification(user)
+        db.session.commit()
+        accounts.send_verification(user, token)
+    return {"success": True, "message": "If an unverified account exists for this address, "
+                                        "a verification e-mail has been sent."}

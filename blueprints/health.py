@@ -1,0 +1,23 @@
+"""Liveness with a database round trip, for load balancers and monitors."""
+from sqlalchemy import text
+from sqlalchemy.exc import SQLAlchemyError
+
+from blueprints import ApiBlueprint
+from errors import APIError
+from models import db
+from schemas import ErrorSchema, HealthSchema
+
+blp = ApiBlueprint("health", __name__, url_prefix="/api", description="Service health")
+
+
+@blp.get("/health")
+@blp.response(200, HealthSchema)
+@blp.errors((503, "SERVICE_UNAVAILABLE: the database does not answer"), schema=ErrorSchema)
+def health():
+    """Report whether the service and its database answer."""
+    try:
+        db.session.execute(text("SELECT 1"))
+    except SQLAlchemyError:
+        db.session.rollback()
+        raise APIError(503, "SERVICE_UNAVAILABLE", "The database does not answer") from None
+    return {"status": "ok"}

@@ -1,0 +1,93 @@
+"""Settings: their names, types and defaults, read from the environment (contract section 8).
+
+Order of precedence in `create_app`: these defaults, then `instance/config.py`, then environment
+variables, then the `test_config` mapping.
+"""
+import os
+import secrets
+
+# name: (parser, default). Every name can be set as an environment variable.
+SETTINGS = {
+    "SECRET_KEY": (str, None),
+    "DATABASE_URL": (str, None),  # default: SQLite file in the instance folder
+    "DATABASE_POOL_SIZE": (int, 10),
+    "DATABASE_MAX_OVERFLOW": (int, 5),
+    "APP_BASE_URL": (str, "http://localhost:5000"),
+    "EMAIL_VERIFICATION_URL": (str, None),  # default: {APP_BASE_URL}/verify-email
+    "SESSION_LIFETIME": (int, 7 * 24 * 3600),  # seconds
+    "REQUIRE_EMAIL_VERIFICATION": ("bool", False),
+    "MAIL_SERVER": (str, None),
+    "MAIL_PORT": (int, 25),
+    "MAIL_USERNAME": (str, None),
+    "MAIL_PASSWORD": (str, None),
+    "MAIL_USE_TLS": ("bool", False),
+    "MAIL_USE_SSL": ("bool", False),
+    "MAIL_DEFAULT_SENDER": (str, "no-reply@localhost"),
+    "MAIL_TIMEOUT": (float, 10.0),
+    "RATELIMIT_PUBLIC": (str, "100 per minute"),
+    "RATELIMIT_AUTHENTICATED": (str, "1000 per minute"),
+    "RATELIMIT_STORAGE_URI": (str, "memory://"),
+    "RATELIMIT_KEY_PREFIX": (str, ""),
+    "ACCOUNT_FAILURE_LIMIT": (str, "10 per 15 minutes"),
+    "TRUSTED_PROXY_COUNT": (int, 0),
+    # argon2id parameters; OWASP's minimum is m=19 MiB, t=2, p=1 (contract section 3).
+    "PASSWORD_HASH_MEMORY_COST": (int, 19456),  # KiB
+    "PASSWORD_HASH_TIME_COST": (int, 2),
+    "PASSWORD_HASH_PARALLELISM": (int, 1),
+}
+
+# Fixed settings of the framework and its extensions.
+FRAMEWORK = {
+    "MAX_CONTENT_LENGTH": 1024 * 1024,  # 1 MiB: larger bodies answer 413
+    "RATELIMIT_HEADERS_ENABLED": True,
+    "RATELIMIT_STORAGE_OPTIONS": {"socket_connect_timeout": 2, "socket_timeout": 2},
+    "API_TITLE": "Auth and payment webhook service",
+    "API_VERSION": "1.0.0",
+    "OPENAPI_VERSION": "3.1.0",
+    "OPENAPI_URL_PREFIX": "/api",
+    "OPENAPI_JSON_PATH": "openapi.json",
+    "SQLALCHEMY_TRACK_MODIFICATIONS": False,
+}
+
+TRUE_WORDS = {"1", "true", "yes", "on"}
+
+
+def parse(parser, raw: str):
+    if parser == "bool":
+        return raw.strip().lower() in TRUE_WORDS
+    return parser(raw)
+
+
+def defaults() -> dict:
+    return {**FRAMEWORK, **{name: default for name, (_, default) in SETTINGS.items()}}
+
+
+def from_environment(environ=os.environ) -> dict:
+    found = {}
+    for name, (parser, _) in SETTINGS.items():
+        if name in environ:
+            try:
+                found[name] = parse(parser, environ[name])
+            except ValueError:
+                raise SystemExit(f"error: environment variable {name} is not valid") from None
+    return found
+
+
+def database_uri(url: str | None, instance_path: str) -> str:
+    if not url:
+        return "sqlite:///" + os.path.join(instance_path, "app.db")
+    # psycopg 3 is the PostgreSQL driver we ship; accept the usual URL spellings.
+    for prefix in ("postgres://", "postgresql://"):
+        if url.startswith(prefix):
+            return "postgresql+psycopg://" + url[len(prefix):]
+    return url
+
+
+def development_secret_key(instance_path: str) -> str:
+    """A key generated once for `flask run --debug` and kept in the instance folder."""
+    path = os.path.join(instance_path, "dev-secret-key")
+    if not os.path.exists(path):
+        with open(os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600), "w") as f:
+            f.write(secrets.token_urlsafe(48))
+    with open(path) as f:
+        return f.read().strip()

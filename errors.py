@@ -1,0 +1,121 @@
+"""One error path: every exception becomes the contract's JSON error (contract section 1)."""
+import logging
+from http import HTTPStatus
+
+from flask import g, jsonify, request
+from marshmallow import ValidationError
+from sqlalchemy.exc import DBAPIError, IntegrityError, OperationalError
+from werkzeug.exceptions import HTTPException
+
+from models import db
+
+log = logging.getLogger(__name__)
+
+# Codes for errors raised by the framework rather than by our own views.
+HTTP_CODES = {
+    400: "VALIDATION_ERROR",
+    401: "INVALID_TOKEN",
+    404: "NOT_FOUND",
+    405: "METHOD_NOT_ALLOWED",
+    413: "PAYLOAD_TOO_LARGE",
+    415: "UNSUPPORTED_MEDIA_TYPE",
+    429: "RATE_LIMITED",
+    500: "INTERNAL_ERROR",
+    503: "SERVICE_UNAVAILABLE",
+}
+
+
+class APIError(Exception):
+    """An expected failure with its HTTP status, upper-case code and human message.
+
+    `name` overrides the `error` field of the general envelope (the webhook's
+    "Invalid signature"); auth endpoints always put the code there.
+    """
+
+    def __init__(self, status, code, message, *, details=None, headers=None, name=None):
+        super().__init__(message)
+        self.status = status
+        self.code = code
+        self.message = message
+        self.details = details
+        self.headers = headers or {}
+        self.name = name
+
+
+def error_response(err: APIError):
+    if request.path.startswith("/api/auth"):
+        body = {"error": err.code, "message": err.message}
+    else:
+        name = err.name or HTTPStatus(err.status).phrase
+        body = {"error": name, "message": err.message, "code": err.code}
+    if err.details is not None:
+        body["details"] = err.details
+    response = jsonify(body)
+    response.status_code = err.status
+    response.headers.update(err.headers)
+    return response
+
+
+def validation_details(messages):
+    """Flatten webargs/marshmallow messages to {field: [messages]}."""
+    if isinstance(messages, dict) and set(messages) <= {"json", "query", "form", "headers"}:
+        # webargs nests by location; a body that is not JSON at all arrives as a list.
+        merged = {}
+        for value in messages.values():
+            merged.update(value if isinstance(value, dict) else {"body": value})
+        return merged
+    return messages if isinstance(messages, dict) else {"body": messages}
+
+
+def from_http_exception(exc: HTTPException) -> APIError:
+    status = exc.code or 500
+    data = getattr(exc, "data", None) or {}
+    if "messages" in data:
+        return APIError(400, "VALIDATION_ERROR", "Request validation failed",
+                        details=validation_details(data["messages"]))
+    headers = {k: v for k, v in exc.get_headers() if k.lower() != "content-type"}
+    headers.update(data.get("headers") or {})
+    message = data.get("message") or exc.description or HTTPStatus(status).phrase
+    if status == 429:
+        message = f"Rate limit exceeded: {exc.description}"
+    return APIError(status, HTTP_CODES.get(status, HTTPStatus(status).name), message,
+                    headers=headers)
+
+
+def handle_http_exception(exc: HTTPException):
+    return error_response(from_http_exception(exc))
+
+
+def handle_validation_error(exc: ValidationError):
+    return error_response(APIError(400, "VALIDATION_ERROR", "Request validation failed",
+                                   details=validation_details(exc.messages)))
+
+
+def handle_integrity_error(exc: IntegrityError):
+    # Services catch the races they expect (e.g. USER_ALREADY_EXISTS); anything else is a conflict.
+    db.session.rollback()
+    log.warning("integrity error (request %s): %s", g.get("request_id"), exc.orig)
+    return error_response(APIError(409, "CONFLICT", "The request conflicts with existing data"))
+
+
+def handle_database_unavailable(exc: DBAPIError):
+    db.session.rollback()
+    log.error("database unavailable (request %s): %s", g.get("request_id"), exc.orig)
+    return error_response(APIError(503, "SERVICE_UNAVAILABLE",
+                                   "The database is unavailable, retry shortly",
+                                   headers={"Retry-After": "5"}))
+
+
+def handle_unexpected(exc: Exception):
+    db.session.rollback()
+    log.exception("unhandled error (request %s)", g.get("request_id"))
+    return error_response(APIError(500, "INTERNAL_ERROR", "Internal server error"))
+
+
+def register_error_handlers(app):
+    app.register_error_handler(APIError, error_response)
+    app.register_error_handler(HTTPException, handle_http_exception)
+    app.register_error_handler(ValidationError, handle_validation_error)
+    app.register_error_handler(IntegrityError, handle_integrity_error)
+    app.register_error_handler(OperationalError, handle_database_unavailable)
+    app.register_error_handler(Exception, handle_unexpected)

@@ -1,0 +1,87 @@
+"""Database models: accounts, sessions and one-time tokens (and what later features add)."""
+import uuid
+from datetime import UTC, datetime
+
+from flask_sqlalchemy import SQLAlchemy
+from sqlalchemy import Boolean, DateTime, ForeignKey, Index, String, TypeDecorator
+from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, relationship
+
+from services import clock
+
+
+class UTCDateTime(TypeDecorator):
+    """A timezone-aware UTC timestamp on every backend (SQLite hands back naive values)."""
+
+    impl = DateTime(timezone=True)
+    cache_ok = True
+
+    def process_bind_param(self, value, dialect):
+        if value is not None and value.tzinfo is None:
+            raise ValueError("naive datetime given to a UTC column")
+        return value.astimezone(UTC) if value is not None else None
+
+    def process_result_value(self, value, dialect):
+        if value is not None and value.tzinfo is None:
+            return value.replace(tzinfo=UTC)
+        return value.astimezone(UTC) if value is not None else None
+
+
+class Base(DeclarativeBase):
+    pass
+
+
+db = SQLAlchemy(model_class=Base)
+
+
+def new_id() -> str:
+    return uuid.uuid4().hex
+
+
+class User(db.Model):
+    __tablename__ = "users"
+
+    id: Mapped[str] = mapped_column(String(32), primary_key=True, default=new_id)
+    # Stored trimmed and lower-case (contract section 3), so the unique index is case-insensitive.
+    email: Mapped[str] = mapped_column(String(320), unique=True)
+    password_hash: Mapped[str | None] = mapped_column(String(255))
+    name: Mapped[str | None] = mapped_column(String(255))
+    image: Mapped[str | None] = mapped_column(String(2048))
+    email_verified: Mapped[bool] = mapped_column(Boolean, default=False)
+    created_at: Mapped[datetime] = mapped_column(UTCDateTime, default=lambda: clock.utcnow())
+
+    sessions: Mapped[list["Session"]] = relationship(
+        back_populates="user", cascade="all, delete-orphan", passive_deletes=True
+    )
+
+
+class Session(db.Model):
+    """A signed-in session; only the SHA-256 of its bearer token is kept."""
+
+    __tablename__ = "sessions"
+
+    id: Mapped[str] = mapped_column(String(32), primary_key=True, default=new_id)
+    user_id: Mapped[str] = mapped_column(ForeignKey("users.id", ondelete="CASCADE"), index=True)
+    token_hash: Mapped[str] = mapped_column(String(64), unique=True)
+    created_at: Mapped[datetime] = mapped_column(UTCDateTime, default=lambda: clock.utcnow())
+    renewed_at: Mapped[datetime] = mapped_column(UTCDateTime, default=lambda: clock.utcnow())
+    expires_at: Mapped[datetime] = mapped_column(UTCDateTime, index=True)
+
+    user: Mapped[User] = relationship(back_populates="sessions", lazy="joined")
+
+
+class OneTimeToken(db.Model):
+    """A single-use token sent to a user (e-mail verification, magic link, OAuth code), hashed."""
+
+    __tablename__ = "one_time_tokens"
+    __table_args__ = (Index("ix_one_time_tokens_expires_at", "expires_at"),)
+
+    id: Mapped[str] = mapped_column(String(32), primary_key=True, default=new_id)
+    purpose: Mapped[str] = mapped_column(String(32))
+    token_hash: Mapped[str] = mapped_column(String(64), unique=True)
+    user_id: Mapped[str | None] = mapped_column(ForeignKey("users.id", ondelete="CASCADE"))
+    # The address a magic link was sent to, for an account that does not exist yet.
+    email: Mapped[str | None] = mapped_column(String(320))
+    created_at: Mapped[datetime] = mapped_column(UTCDateTime, default=lambda: clock.utcnow())
+    expires_at: Mapped[datetime] = mapped_column(UTCDateTime)
+
+    user: Mapped[User | None] = relationship()

@@ -1,0 +1,1 @@
+"""Business logic of the service: plain functions over the models, no HTTP."""

@@ -1,0 +1,76 @@
+"""Password accounts: sign-up, credential checks and e-mail verification (contract section 3)."""
+from datetime import timedelta
+
+from flask import current_app
+from sqlalchemy import select
+from sqlalchemy.exc import IntegrityError
+
+from errors import APIError
+from models import User, db
+from services import mail, throttle, tokens
+
+EMAIL_VERIFICATION = "email_verification"
+VERIFICATION_LIFETIME = timedelta(hours=24)
+
+
+def hasher():
+    return current_app.extensions["password_hasher"]
+
+
+def by_email(email: str) -> User | None:
+    return db.session.execute(select(User).where(User.email == email)).scalar_one_or_none()
+
+
+def sign_up(email: str, password: str) -> User:
+    """Create an unverified account. The unique index settles concurrent sign-ups."""
+    if by_email(email) is not None:
+        raise user_exists()
+    user = User(email=email, password_hash=hasher().hash(password), email_verified=False)
+    db.session.add(user)
+    try:
+        db.session.flush()
+    except IntegrityError:
+        db.session.rollback()
+        raise user_exists() from None
+    return user
+
+
+def user_exists() -> APIError:
+    return APIError(409, "USER_ALREADY_EXISTS", "A user with this email already exists")
+
+
+def check_password(email: str, password: str) -> User:
+    """The account whose password this is; one answer, one cost for every failure."""
+    throttle.check(email)
+    user = by_email(email)
+    ok, new_hash = hasher().verify(password, user.password_hash if user else None)
+    if not ok:
+        throttle.record_failure(email)
+        raise APIError(401, "INVALID_CREDENTIALS", "Invalid email or password")
+    if new_hash:  # stored with older argon2 parameters: upgrade it now (contract section 3)
+        user.password_hash = new_hash
+    return user
+
+
+def verification_required(user: User) -> bool:
+    return current_app.config["REQUIRE_EMAIL_VERIFICATION"] and not user.email_verified
+
+
+def issue_verification(user: User) -> str:
+    """Store a verification token for `user`; the caller commits, then calls send_verification."""
+    return tokens.issue(EMAIL_VERIFICATION, VERIFICATION_LIFETIME, user=user)
+
+
+def send_verification(user: User, token: str) -> None:
+    link = mail.with_query(current_app.config["EMAIL_VERIFICATION_URL"], token=token)
+    mail.send(user.email, "Verify your e-mail address",
+              f"Confirm your e-mail address by opening this link:\n\n{link}\n\n"
+              "The link is valid for 24 hours. If you did not sign up, ignore this message.\n")
+
+
+def verify_email(token: str) -> User:
+    row = tokens.find(EMAIL_VERIFICATION, token)
+    if row is None or not tokens.spend(row):
+        raise APIError(400, "INVALID_TOKEN", "Invalid or expired token")
+    row.user.email_verified = True
+    return row.user

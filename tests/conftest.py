@@ -1,0 +1,187 @@
+"""Fixtures: an app per test on SQLite (or PostgreSQL when DATABASE_URL is set), a real SMTP
+sink, a movable clock, a real server on loopback and an `auth` helper."""
+import os
+import re
+import socket
+import threading
+import uuid
+from datetime import UTC, datetime, timedelta
+from email import message_from_bytes
+from email.policy import default as default_policy
+from urllib.parse import parse_qs, urlsplit
+
+import pytest
+from aiosmtpd.controller import Controller
+from sqlalchemy import text
+from waitress.server import create_server
+
+from app import create_app
+from models import db
+
+PASSWORD = "Tr0ub4dor&3-horse-staple"
+POSTGRES_URL = os.environ.get("DATABASE_URL", "")
+USING_POSTGRES = POSTGRES_URL.startswith("postgres")
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+class MailSink:
+    """A real SMTP server on loopback that keeps what it receives."""
+
+    def __init__(self):
+        self.messages = []
+        self._cond = threading.Condition()
+
+    async def handle_DATA(self, server, session, envelope):
+        msg = message_from_bytes(envelope.content, policy=default_policy)
+        with self._cond:
+            self.messages.append(msg)
+            self._cond.notify_all()
+        return "250 OK"
+
+    def to(self, address):
+        return [m for m in self.messages if m["To"] == address]
+
+    def last_body(self, address) -> str:
+        sent = self.to(address)
+        assert sent, f"no e-mail was delivered to {address}"
+        return sent[-1].get_body(("plain",)).get_content()
+
+    def last_link(self, address) -> str:
+        return re.search(r"https?://\S+", self.last_body(address)).group(0)
+
+    def last_token(self, address) -> str:
+        return parse_qs(urlsplit(self.last_link(address)).query)["token"][0]
+
+
+@pytest.fixture(scope="session")
+def smtp_sink():
+    sink = MailSink()
+    controller = Controller(sink, hostname="127.0.0.1", port=free_port())
+    controller.start()
+    yield sink, controller.port
+    controller.stop()
+
+
+@pytest.fixture
+def mail(smtp_sink):
+    sink, _ = smtp_sink
+    sink.messages.clear()
+    return sink
+
+
+def settings_for(tmp_path, smtp_port, **overrides):
+    settings = {
+        "TESTING": True,
+        "SECRET_KEY": "test-secret-key",
+        "DATABASE_URL": POSTGRES_URL if USING_POSTGRES else f"sqlite:///{tmp_path}/test.db",
+        "RATELIMIT_STORAGE_URI": os.environ.get("RATELIMIT_STORAGE_URI", "memory://"),
+        # A fresh prefix isolates each test's counters when they live in a shared Redis.
+        "RATELIMIT_KEY_PREFIX": "test-" + uuid.uuid4().hex,
+        "MAIL_SERVER": "127.0.0.1",
+        "MAIL_PORT": smtp_port,
+        "MAIL_TIMEOUT": 5.0,
+        "APP_BASE_URL": "http://app.test",
+        # Fast hashing in tests; production keeps the OWASP parameters (config.py).
+        "PASSWORD_HASH_MEMORY_COST": 1024,
+        "PASSWORD_HASH_TIME_COST": 1,
+    }
+    settings.update(overrides)
+    return settings
+
+
+def reset_database(app):
+    with app.app_context():
+        if USING_POSTGRES:
+            db.create_all()
+            tables = ", ".join(t.name for t in db.metadata.sorted_tables)
+            db.session.execute(text(f"TRUNCATE {tables} RESTART IDENTITY CASCADE"))
+            db.session.commit()
+        else:
+            db.create_all()
+
+
+@pytest.fixture
+def make_app(tmp_path, smtp_sink):
+    """Build an app with extra settings; the database is emptied for each test."""
+    apps = []
+
+    def factory(**overrides):
+        app = create_app(settings_for(tmp_path, smtp_sink[1], **overrides))
+        if not apps:
+            reset_database(app)
+        apps.append(app)
+        return app
+
+    yield factory
+    for app in apps:
+        with app.app_context():
+            db.session.remove()
+            db.engine.dispose()
+
+
+@pytest.fixture
+def app(make_app):
+    return make_app()
+
+
+@pytest.fixture
+def client(app):
+    return app.test_client()
+
+
+class Clock:
+    """A clock that stands still until moved; patched into services.clock.utcnow."""
+
+    def __init__(self):
+        self.now = datetime.now(UTC).replace(microsecond=0)
+
+    def __call__(self):
+        return self.now
+
+    def advance(self, **delta):
+        self.now += timedelta(**delta)
+
+
+@pytest.fixture
+def clock(monkeypatch):
+    fake = Clock()
+    monkeypatch.setattr("services.clock.utcnow", fake)
+    return fake
+
+
+class AuthActions:
+    """Sign up and sign in through the HTTP interface; returns bearer headers."""
+
+    def __init__(self, client):
+        self.client = client
+
+    def sign_up(self, email="alice@example.com", password=PASSWORD):
+        body = {"email": email, "password": password}
+        response = self.client.post("/api/auth/sign-up", json=body)
+        assert response.status_code == 201, response.get_json()
+        return response.get_json()
+
+    def headers(self, email="alice@example.com", password=PASSWORD):
+        token = self.sign_up(email, password)["session"]["token"]
+        return {"Authorization": f"Bearer {token}"}
+
+
+@pytest.fixture
+def auth(client):
+    return AuthActions(client)
+
+
+@pytest.fixture
+def live_server(app):
+    """The app served by waitress on a loopback port, in a background thread."""
+    server = create_server(app, host="127.0.0.1", port=0, threads=8)
+    thread = threading.Thread(target=server.run, daemon=True)
+    thread.start()
+    yield f"http://127.0.0.1:{server.effective_port}"
+    server.close()
+    thread.join(timeout=5)
