@@ -34,6 +34,12 @@ SETTINGS = {
     "PASSWORD_HASH_MEMORY_COST": (int, 19456),  # KiB
     "PASSWORD_HASH_TIME_COST": (int, 2),
     "PASSWORD_HASH_PARALLELISM": (int, 1),
+    # Origins a magic link or OAuth completion may redirect to (comma-separated).
+    "ALLOWED_REDIRECT_ORIGINS": ("list", []),
+    # --- payment webhook settings ---
+    # --- two-factor and magic-link settings ---
+    # --- OAuth settings ---
+    # --- passkey and CORS settings ---
 }
 
 # Fixed settings of the framework and its extensions.
@@ -55,6 +61,8 @@ TRUE_WORDS = {"1", "true", "yes", "on"}
 def parse(parser, raw: str):
     if parser == "bool":
         return raw.strip().lower() in TRUE_WORDS
+    if parser == "list":
+        return [item.strip() for item in raw.split(",") if item.strip()]
     return parser(raw)
 
 

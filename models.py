@@ -85,3 +85,15 @@ class OneTimeToken(db.Model):
     expires_at: Mapped[datetime] = mapped_column(UTCDateTime)
 
     user: Mapped[User | None] = relationship()
+
+
+# --- payment webhook models ---
+
+
+# --- two-factor and magic-link models ---
+
+
+# --- OAuth models ---
+
+
+# --- passkey models ---

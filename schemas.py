@@ -110,3 +110,15 @@ class ErrorSchema(Schema):
     message = fields.String()
     code = fields.String(metadata={"description": "Upper-case error code"})
     details = fields.Dict(keys=fields.String(), values=fields.Raw())
+
+
+# --- payment webhook schemas ---
+
+
+# --- two-factor and magic-link schemas ---
+
+
+# --- OAuth schemas ---
+
+
+# --- passkey schemas ---

@@ -15,7 +15,7 @@ from schemas import (
     TokenSchema,
     VerifiedUserSchema,
 )
-from services import accounts, sessions
+from services import accounts, sessions, two_factor
 
 INVALID_BEARER = (401, "INVALID_TOKEN: bearer token missing, invalid or expired")
 
@@ -48,6 +48,7 @@ def sign_in(data):
         accounts.send_verification(user, token)
         raise APIError(403, "EMAIL_NOT_VERIFIED", "Verify your e-mail address first; "
                        "a new verification e-mail has been sent")
+    two_factor.check_sign_in(user, data.get("totpCode"))
     session = sessions.create(user)
     db.session.commit()
     return {"user": user, "session": session}
