@@ -1,5 +1,13 @@
 """Request and response shapes (marshmallow): validation only, never the database or crypto."""
-from marshmallow import EXCLUDE, Schema, ValidationError, fields, validate, validates_schema
+from marshmallow import (
+    EXCLUDE,
+    Schema,
+    ValidationError,
+    fields,
+    pre_load,
+    validate,
+    validates_schema,
+)
 
 from services.passwords import strength_problem
 
@@ -27,9 +35,29 @@ class Email(fields.Email):
         return super()._deserialize(value, attr, data, **kwargs)
 
 
+def storable(text: str) -> bool:
+    """Text that every database accepts: no NUL (PostgreSQL refuses it), no lone surrogates."""
+    if "\x00" in text:
+        return False
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
+
+
 class RequestSchema(Schema):
     class Meta:
         unknown = EXCLUDE  # contract section 1: unknown fields are ignored
+
+    @pre_load
+    def refuse_unstorable_text(self, data, **kwargs):
+        if isinstance(data, dict):
+            bad = {key: ["Must be text without NUL characters or lone surrogates."]
+                   for key, value in data.items() if isinstance(value, str) and not storable(value)}
+            if bad:
+                raise ValidationError(bad)
+        return data
 
 
 class SignUpSchema(RequestSchema):

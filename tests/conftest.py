@@ -112,7 +112,7 @@ def make_app(tmp_path, smtp_sink):
 
     def factory(**overrides):
         app = create_app(settings_for(tmp_path, smtp_sink[1], **overrides))
-        if not apps:
+        if not apps and "DATABASE_URL" not in overrides:
             reset_database(app)
         apps.append(app)
         return app

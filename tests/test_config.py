@@ -1,0 +1,75 @@
+"""Configuration from the environment and instance/config.py (contract section 8)."""
+import os
+import subprocess
+import sys
+
+import pytest
+
+import config
+from app import create_app
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+
+
+def run_flask(*args, **env):
+    environ = {k: v for k, v in os.environ.items() if k not in ("SECRET_KEY", "FLASK_DEBUG")}
+    environ.update(env)
+    return subprocess.run([sys.executable, "-m", "flask", "--app", "app", *args], cwd=ROOT,
+                          env=environ, capture_output=True, text=True, timeout=60)
+
+
+def test_refuses_to_start_without_secret_key_in_one_line():
+    result = run_flask("routes")
+    assert result.returncode == 1
+    assert result.stderr.strip().count("\n") == 0
+    assert "SECRET_KEY" in result.stderr and "Traceback" not in result.stderr
+
+
+def test_factory_refuses_without_secret_key(monkeypatch):
+    monkeypatch.delenv("SECRET_KEY", raising=False)
+    monkeypatch.delenv("FLASK_DEBUG", raising=False)
+    with pytest.raises(SystemExit, match="SECRET_KEY"):
+        create_app({"TESTING": True})
+
+
+def test_debug_mode_generates_and_keeps_a_development_key(monkeypatch, tmp_path):
+    monkeypatch.delenv("SECRET_KEY", raising=False)
+    monkeypatch.setenv("FLASK_DEBUG", "1")
+    first = create_app({"DATABASE_URL": f"sqlite:///{tmp_path}/a.db"})
+    second = create_app({"DATABASE_URL": f"sqlite:///{tmp_path}/a.db"})
+    assert first.debug and len(first.config["SECRET_KEY"]) >= 32
+    assert first.config["SECRET_KEY"] == second.config["SECRET_KEY"]
+    assert os.path.exists(os.path.join(first.instance_path, "dev-secret-key"))
+
+
+def test_environment_variables_are_parsed_by_type():
+    found = config.from_environment({
+        "SESSION_LIFETIME": "60", "REQUIRE_EMAIL_VERIFICATION": "true", "MAIL_USE_TLS": "0",
+        "ALLOWED_REDIRECT_ORIGINS": "http://a.test, https://b.test", "UNRELATED": "x"})
+    assert found == {"SESSION_LIFETIME": 60, "REQUIRE_EMAIL_VERIFICATION": True,
+                     "MAIL_USE_TLS": False,
+                     "ALLOWED_REDIRECT_ORIGINS": ["http://a.test", "https://b.test"]}
+
+
+def test_invalid_number_in_the_environment_is_a_one_line_refusal():
+    with pytest.raises(SystemExit, match="SESSION_LIFETIME"):
+        config.from_environment({"SESSION_LIFETIME": "a week"})
+
+
+def test_environment_reaches_the_app(monkeypatch, tmp_path):
+    monkeypatch.setenv("SECRET_KEY", "from-env")
+    monkeypatch.setenv("RATELIMIT_PUBLIC", "5 per minute")
+    monkeypatch.setenv("DATABASE_URL", f"sqlite:///{tmp_path}/env.db")
+    app = create_app()
+    assert app.config["SECRET_KEY"] == "from-env"
+    assert app.config["RATELIMIT_PUBLIC"] == "5 per minute"
+    assert app.config["SQLALCHEMY_DATABASE_URI"] == f"sqlite:///{tmp_path}/env.db"
+
+
+@pytest.mark.parametrize("url", ["postgres://u@h/db", "postgresql://u@h/db"])
+def test_postgres_urls_use_psycopg3(url):
+    assert config.database_uri(url, "/x") == "postgresql+psycopg://u@h/db"
+
+
+def test_default_database_is_sqlite_in_the_instance_folder():
+    assert config.database_uri(None, "/srv/instance") == "sqlite:////srv/instance/app.db"

@@ -1,0 +1,111 @@
+"""Rate limits (contract section 6): headers, JSON 429, per IP / per user, shared storage."""
+import os
+import time
+import uuid
+
+import pytest
+
+REDIS_URL = os.environ.get("TEST_REDIS_URL", "redis://127.0.0.1:6379/0")
+HEADERS = ("X-RateLimit-Limit", "X-RateLimit-Remaining", "X-RateLimit-Reset")
+
+
+def unknown_sign_in(client, ip="192.0.2.1"):
+    # A fresh address per call keeps the per-account failure cap out of the way.
+    return client.post("/api/auth/sign-in",
+                       json={"email": f"{uuid.uuid4().hex}@example.com", "password": "x"},
+                       environ_base={"REMOTE_ADDR": ip})
+
+
+def test_public_endpoint_allows_100_per_minute_then_429(client):
+    for expected_remaining in range(99, -1, -1):
+        response = unknown_sign_in(client)
+        assert response.status_code == 401
+        assert response.headers["X-RateLimit-Limit"] == "100"
+        assert response.headers["X-RateLimit-Remaining"] == str(expected_remaining)
+    limited = unknown_sign_in(client)
+    assert limited.status_code == 429
+    assert limited.get_json() == {"error": "RATE_LIMITED",
+                                  "message": "Rate limit exceeded: 100 per 1 minute"}
+    assert limited.headers["X-RateLimit-Remaining"] == "0"
+    reset = int(limited.headers["X-RateLimit-Reset"])
+    assert time.time() < reset <= time.time() + 61
+    assert 0 < int(limited.headers["Retry-After"]) <= 61
+
+
+def test_counters_are_per_ip_and_per_endpoint(make_app):
+    client = make_app(RATELIMIT_PUBLIC="2 per minute").test_client()
+    assert [unknown_sign_in(client).status_code for _ in range(3)] == [401, 401, 429]
+    assert unknown_sign_in(client, ip="192.0.2.2").status_code == 401
+    other_endpoint = client.post("/api/auth/send-verification-email",
+                                 json={"email": "a@example.com"},
+                                 environ_base={"REMOTE_ADDR": "192.0.2.1"})
+    assert other_endpoint.status_code == 200
+
+
+def test_authenticated_endpoints_count_per_user_at_1000(client, auth):
+    headers = auth.headers()
+    response = client.get("/api/auth/session", headers=headers)
+    assert response.headers["X-RateLimit-Limit"] == "1000"
+    assert response.headers["X-RateLimit-Remaining"] == "999"
+    # Same user from another address shares the counter.
+    other_ip = client.get("/api/auth/session", headers=headers,
+                          environ_base={"REMOTE_ADDR": "198.51.100.7"})
+    assert other_ip.headers["X-RateLimit-Remaining"] == "998"
+
+
+def test_bad_token_on_authenticated_endpoint_counts_at_the_public_rate(client):
+    response = client.get("/api/auth/session", headers={"Authorization": "Bearer nope"})
+    assert response.status_code == 401
+    assert response.headers["X-RateLimit-Limit"] == "100"
+
+
+def test_authenticated_limit_is_configurable(make_app):
+    client = make_app(RATELIMIT_AUTHENTICATED="2 per minute").test_client()
+    token = client.post("/api/auth/sign-up", json={
+        "email": "alice@example.com", "password": "Tr0ub4dor&3-horse-staple"}
+    ).get_json()["session"]["token"]
+    headers = {"Authorization": f"Bearer {token}"}
+    codes = [client.get("/api/auth/session", headers=headers).status_code for _ in range(3)]
+    assert codes == [200, 200, 429]
+
+
+def test_forwarded_for_is_ignored_unless_proxies_are_trusted(make_app):
+    client = make_app(RATELIMIT_PUBLIC="1 per minute").test_client()
+    spoofed = [client.post("/api/auth/send-verification-email", json={"email": "a@example.com"},
+                           headers={"X-Forwarded-For": f"203.0.113.{i}"}).status_code
+               for i in range(2)]
+    assert spoofed == [200, 429]
+
+
+def test_trusted_proxy_count_uses_the_forwarded_address(make_app):
+    client = make_app(RATELIMIT_PUBLIC="1 per minute", TRUSTED_PROXY_COUNT=1).test_client()
+    codes = [client.post("/api/auth/send-verification-email", json={"email": "a@example.com"},
+                         headers={"X-Forwarded-For": f"203.0.113.{i}"}).status_code
+             for i in (1, 2, 1)]
+    assert codes == [200, 200, 429]
+
+
+def test_health_is_not_limited(make_app):
+    client = make_app(RATELIMIT_PUBLIC="1 per minute").test_client()
+    assert {client.get("/api/health").status_code for _ in range(5)} == {200}
+
+
+@pytest.mark.redis
+def test_limits_are_shared_by_two_app_instances_through_redis(make_app):
+    prefix = "shared-" + uuid.uuid4().hex
+    settings = {"RATELIMIT_STORAGE_URI": REDIS_URL, "RATELIMIT_KEY_PREFIX": prefix,
+                "RATELIMIT_PUBLIC": "3 per minute"}
+    first, second = make_app(**settings).test_client(), make_app(**settings).test_client()
+    codes = [unknown_sign_in(c).status_code for c in (first, second, first, second)]
+    assert codes == [401, 401, 401, 429]
+
+
+@pytest.mark.redis
+def test_account_failure_cap_is_shared_through_redis(make_app):
+    settings = {"RATELIMIT_STORAGE_URI": REDIS_URL,
+                "RATELIMIT_KEY_PREFIX": "shared-" + uuid.uuid4().hex,
+                "ACCOUNT_FAILURE_LIMIT": "2 per 15 minutes"}
+    first, second = make_app(**settings).test_client(), make_app(**settings).test_client()
+    body = {"email": "victim@example.com", "password": "wrong"}
+    codes = [c.post("/api/auth/sign-in", json=body).status_code for c in (first, second, first)]
+    assert codes == [401, 401, 429]

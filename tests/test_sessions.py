@@ -1,0 +1,112 @@
+"""Bearer sessions: hashed storage, sliding expiry, sign-out, 401s (contract section 2)."""
+import hashlib
+from datetime import datetime, timedelta
+
+import pytest
+from sqlalchemy import event, text
+
+from models import db
+
+PROTECTED = [("POST", "/api/auth/sign-out"), ("GET", "/api/auth/session")]
+INVALID = {"error": "INVALID_TOKEN", "message": "Missing, invalid or expired bearer token"}
+
+
+def expires_at(response) -> datetime:
+    return datetime.fromisoformat(response.get_json()["session"]["expiresAt"])
+
+
+def test_session_echoes_user_and_session(client, auth):
+    created = auth.sign_up()
+    headers = {"Authorization": f"Bearer {created['session']['token']}"}
+    response = client.get("/api/auth/session", headers=headers)
+    assert response.status_code == 200
+    assert response.get_json() == created
+
+
+def test_token_is_stored_only_as_its_sha256(app, auth):
+    token = auth.sign_up()["session"]["token"]
+    with app.app_context():
+        rows = db.session.execute(text("SELECT * FROM sessions")).mappings().all()
+    assert len(rows) == 1
+    assert rows[0]["token_hash"] == hashlib.sha256(token.encode()).hexdigest()
+    assert not any(token in str(value) for value in rows[0].values())
+
+
+def test_signed_out_token_is_401(client, auth):
+    headers = auth.headers()
+    assert client.post("/api/auth/sign-out", headers=headers).get_json() == {"success": True}
+    response = client.get("/api/auth/session", headers=headers)
+    assert response.status_code == 401
+    assert response.get_json() == INVALID
+
+
+def test_sign_out_ends_only_that_session(client, auth):
+    first = auth.headers()
+    second_token = client.post("/api/auth/sign-in", json={
+        "email": "alice@example.com", "password": "Tr0ub4dor&3-horse-staple"}).get_json()
+    second = {"Authorization": f"Bearer {second_token['session']['token']}"}
+    client.post("/api/auth/sign-out", headers=first)
+    assert client.get("/api/auth/session", headers=second).status_code == 200
+
+
+def test_expired_session_is_401(client, auth, clock):
+    headers = auth.headers()
+    clock.advance(days=7, seconds=1)
+    assert client.get("/api/auth/session", headers=headers).status_code == 401
+
+
+def test_sliding_expiry_renews_after_a_day_of_use(client, auth, clock):
+    headers = auth.headers()
+    first = expires_at(client.get("/api/auth/session", headers=headers))
+    assert first == clock.now + timedelta(days=7)
+
+    clock.advance(hours=23)
+    assert expires_at(client.get("/api/auth/session", headers=headers)) == first
+
+    clock.advance(hours=2)
+    assert expires_at(client.get("/api/auth/session", headers=headers)) == clock.now + timedelta(
+        days=7)
+    # Kept alive by use, the session outlives its first expiry.
+    clock.advance(days=6, hours=23)
+    assert client.get("/api/auth/session", headers=headers).status_code == 200
+
+
+def test_session_lifetime_is_configurable(make_app, clock):
+    client = make_app(SESSION_LIFETIME=3600).test_client()
+    token = client.post("/api/auth/sign-up", json={
+        "email": "alice@example.com", "password": "Tr0ub4dor&3-horse-staple"}
+    ).get_json()["session"]["token"]
+    clock.advance(seconds=3601)
+    assert client.get("/api/auth/session",
+                      headers={"Authorization": f"Bearer {token}"}).status_code == 401
+
+
+@pytest.mark.parametrize("method, path", PROTECTED)
+@pytest.mark.parametrize("header", [
+    None, "", "Bearer", "Bearer ", "Basic dXNlcjpwYXNz", "Bearer not-a-real-token",
+    "Bearer " + "A" * 10_000, "Bearer ' OR 1=1 --", "Bearer тест",
+])
+def test_protected_endpoints_need_a_live_token(client, method, path, header):
+    headers = {} if header is None else {"Authorization": header}
+    response = client.open(path, method=method, headers=headers)
+    assert response.status_code == 401
+    assert response.get_json() == INVALID
+    assert response.headers["WWW-Authenticate"] == "Bearer"
+
+
+def test_session_lookup_is_one_query(app, client, auth):
+    headers = auth.headers()
+    statements = []
+    with app.app_context():
+        engine = db.engine
+
+    def record(conn, cursor, statement, *args):
+        statements.append(statement)
+
+    event.listen(engine, "before_cursor_execute", record)
+    try:
+        assert client.get("/api/auth/session", headers=headers).status_code == 200
+    finally:
+        event.remove(engine, "before_cursor_execute", record)
+    assert len(statements) == 1
+    assert "token_hash" in statements[0]
