@@ -46,7 +46,10 @@ SETTINGS = {
 FRAMEWORK = {
     "MAX_CONTENT_LENGTH": 1024 * 1024,  # 1 MiB: larger bodies answer 413
     "RATELIMIT_HEADERS_ENABLED": True,
-    "RATELIMIT_STORAGE_OPTIONS": {"socket_connect_timeout": 2, "socket_timeout": 2},
+    "RATELIMIT_STORAGE_OPTIONS": {"socket_connect_timeout": 1, "socket_timeout": 1},
+    # Redis down: fail open to per-process in-memory counters, with a logged warning, and go
+    # back to Redis once it answers (README, "Rate limits").
+    "RATELIMIT_IN_MEMORY_FALLBACK_ENABLED": True,
     "API_TITLE": "Auth and payment webhook service",
     "API_VERSION": "1.0.0",
     "OPENAPI_VERSION": "3.1.0",

@@ -2,15 +2,18 @@
 
 Counts live in the rate limiter's storage, so several processes on Redis share them.
 """
+import logging
 import math
 import time
 
 from flask import current_app
 from limits import parse
+from redis.exceptions import RedisError
 
 from errors import APIError
 from ratelimit import limiter
 
+log = logging.getLogger(__name__)
 SCOPE = "account-failures"
 
 
@@ -25,13 +28,22 @@ def _ids(account: str):
 def check(account: str) -> None:
     """Raise 429 RATE_LIMITED while `account` has used up its failed attempts."""
     item = _item()
-    if limiter.limiter.test(item, *_ids(account)):
+    try:
+        if limiter.limiter.test(item, *_ids(account)):
+            return
+        reset_at, _ = limiter.limiter.get_window_stats(item, *_ids(account))
+    except RedisError as exc:
+        # The request limiter has already fallen back to memory when it saw Redis down; this
+        # only happens when Redis went away in between. Fail open, as the limiter does.
+        log.warning("rate-limit storage unreachable, account cap not checked: %s", exc)
         return
-    reset_at, _ = limiter.limiter.get_window_stats(item, *_ids(account))
     retry_after = max(1, math.ceil(reset_at - time.time()))
     raise APIError(429, "RATE_LIMITED", "Too many failed attempts for this account, retry later",
                    headers={"Retry-After": str(retry_after)})
 
 
 def record_failure(account: str) -> None:
-    limiter.limiter.hit(_item(), *_ids(account))
+    try:
+        limiter.limiter.hit(_item(), *_ids(account))
+    except RedisError as exc:
+        log.warning("rate-limit storage unreachable, failure not counted: %s", exc)

@@ -109,3 +109,11 @@ def test_account_failure_cap_is_shared_through_redis(make_app):
     body = {"email": "victim@example.com", "password": "wrong"}
     codes = [c.post("/api/auth/sign-in", json=body).status_code for c in (first, second, first)]
     assert codes == [401, 401, 429]
+
+
+def test_redis_down_fails_open_to_memory_with_a_warning(make_app, caplog):
+    client = make_app(RATELIMIT_STORAGE_URI="redis://127.0.0.1:1/0",
+                      RATELIMIT_PUBLIC="2 per minute").test_client()
+    codes = [unknown_sign_in(client).status_code for _ in range(3)]
+    assert codes == [401, 401, 429]  # counted in this process's memory meanwhile
+    assert "falling back to in-memory storage" in caplog.text
