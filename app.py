@@ -16,7 +16,7 @@ import config
 import errors
 from commands import register_commands
 from models import db
-from ratelimit import limiter
+from ratelimit import init_limiter, limiter_of
 from schemas import ErrorSchema
 from services.passwords import PasswordHasher
 
@@ -89,7 +89,7 @@ def _sqlite_pragmas(dbapi_connection, _record):
 def register_extensions(app):
     db.init_app(app)
     Migrate(app, db, directory=MIGRATIONS, render_as_batch=True)
-    limiter.init_app(app)
+    init_limiter(app)
     cfg = app.config
     app.extensions["password_hasher"] = PasswordHasher(
         cfg["PASSWORD_HASH_MEMORY_COST"], cfg["PASSWORD_HASH_TIME_COST"],
@@ -102,7 +102,8 @@ def register_blueprints(app):
 
     api = JsonApi(app, spec_kwargs={"components": {"securitySchemes": {
         "bearerAuth": {"type": "http", "scheme": "bearer"}}}})
-    limiter.exempt(health_blp)
+    limiter = limiter_of(app)
+    limiter.exempt(health_blp)  # for load balancers and monitors
     for blueprint in (auth_blp, health_blp):
         api.register_blueprint(blueprint)
 

@@ -27,4 +27,13 @@ def rate_limit() -> str:
     return current_app.config["RATELIMIT_PUBLIC"]
 
 
-limiter = Limiter(key_func=rate_key, default_limits=[rate_limit])
+def init_limiter(app) -> Limiter:
+    """One limiter per app (its storage and key prefix come from that app's config)."""
+    limiter = Limiter(key_func=rate_key, default_limits=[rate_limit])
+    limiter.init_app(app)
+    app.extensions["rate_limiter"] = limiter
+    return limiter
+
+
+def limiter_of(app) -> Limiter:
+    return app.extensions["rate_limiter"]

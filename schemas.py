@@ -1,9 +1,12 @@
 """Request and response shapes (marshmallow): validation only, never the database or crypto."""
+from datetime import UTC, datetime
+
 from marshmallow import (
     EXCLUDE,
     Schema,
     ValidationError,
     fields,
+    post_load,
     pre_load,
     validate,
     validates_schema,

@@ -11,10 +11,15 @@ from limits import parse
 from redis.exceptions import RedisError
 
 from errors import APIError
-from ratelimit import limiter
+from ratelimit import limiter_of
 
 log = logging.getLogger(__name__)
 SCOPE = "account-failures"
+
+
+def _strategy():
+    # limiter_of(...).limiter is the in-memory fallback while Redis is down (see config.py).
+    return limiter_of(current_app).limiter
 
 
 def _item():
@@ -29,9 +34,9 @@ def check(account: str) -> None:
     """Raise 429 RATE_LIMITED while `account` has used up its failed attempts."""
     item = _item()
     try:
-        if limiter.limiter.test(item, *_ids(account)):
+        if _strategy().test(item, *_ids(account)):
             return
-        reset_at, _ = limiter.limiter.get_window_stats(item, *_ids(account))
+        reset_at, _ = _strategy().get_window_stats(item, *_ids(account))
     except RedisError as exc:
         # The request limiter has already fallen back to memory when it saw Redis down; this
         # only happens when Redis went away in between. Fail open, as the limiter does.
@@ -44,6 +49,6 @@ def check(account: str) -> None:
 
 def record_failure(account: str) -> None:
     try:
-        limiter.limiter.hit(_item(), *_ids(account))
+        _strategy().hit(_item(), *_ids(account))
     except RedisError as exc:
         log.warning("rate-limit storage unreachable, failure not counted: %s", exc)

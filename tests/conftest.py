@@ -13,10 +13,10 @@ from urllib.parse import parse_qs, urlsplit
 import pytest
 from aiosmtpd.controller import Controller
 from sqlalchemy import text
-from waitress.server import create_server
 
 from app import create_app
 from models import db
+from tests.threaded_server import serve
 
 PASSWORD = "Tr0ub4dor&3-horse-staple"
 POSTGRES_URL = os.environ.get("DATABASE_URL", "")
@@ -94,15 +94,24 @@ def settings_for(tmp_path, smtp_port, **overrides):
     return settings
 
 
+_schema_built = False
+
+
 def reset_database(app):
+    """SQLite: a fresh file per test. PostgreSQL: the schema rebuilt once per run (so it always
+    matches the models), then emptied before each test."""
+    global _schema_built
     with app.app_context():
-        if USING_POSTGRES:
+        if not USING_POSTGRES:
             db.create_all()
-            tables = ", ".join(t.name for t in db.metadata.sorted_tables)
-            db.session.execute(text(f"TRUNCATE {tables} RESTART IDENTITY CASCADE"))
-            db.session.commit()
-        else:
+            return
+        if not _schema_built:
+            db.drop_all()
             db.create_all()
+            _schema_built = True
+        tables = ", ".join(t.name for t in db.metadata.sorted_tables)
+        db.session.execute(text(f"TRUNCATE {tables} RESTART IDENTITY CASCADE"))
+        db.session.commit()
 
 
 @pytest.fixture
@@ -179,9 +188,5 @@ def auth(client):
 @pytest.fixture
 def live_server(app):
     """The app served by waitress on a loopback port, in a background thread."""
-    server = create_server(app, host="127.0.0.1", port=0, threads=8)
-    thread = threading.Thread(target=server.run, daemon=True)
-    thread.start()
-    yield f"http://127.0.0.1:{server.effective_port}"
-    server.close()
-    thread.join(timeout=5)
+    with serve(app) as port:
+        yield f"http://127.0.0.1:{port}"

@@ -1,0 +1,218 @@
+"""Load benchmarks: the service under waitress on loopback, driven by wrk.
+
+Every figure is a ratio to a baseline measured in the same run, alternating baseline and
+scenario round by round, because absolute numbers on a shared machine are noise.
+Usage: python bench/run.py [--duration 10] [--rounds 3] [--database-url URL] [--only NAME ...]
+"""
+import argparse
+import hashlib
+import hmac
+import json
+import os
+import re
+import shutil
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+import uuid
+
+import requests
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+HERE = os.path.join(ROOT, "bench")
+WEBHOOK_SECRET = "whsec_bench"
+PASSWORD = "Tr0ub4dor&3-horse-staple"
+UNLIMITED = "100000000 per minute"  # limiter on, doing its work, but never the bottleneck
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+class Server:
+    """A waitress process serving `target` (module:app) with the given settings."""
+
+    def __init__(self, target, env, threads, log_path):
+        self.port = free_port()
+        self.url = f"http://127.0.0.1:{self.port}"
+        self.log_path = log_path
+        with open(log_path, "w") as log:
+            self.proc = subprocess.Popen(
+                [sys.executable, "-m", "waitress", f"--listen=127.0.0.1:{self.port}",
+                 f"--threads={threads}", "--connection-limit=1000", target],
+                cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT)
+
+    def __enter__(self):
+        deadline = time.time() + 30
+        while time.time() < deadline:
+            try:
+                socket.create_connection(("127.0.0.1", self.port), timeout=1).close()
+                return self
+            except OSError:
+                if self.proc.poll() is not None:
+                    with open(self.log_path) as log:
+                        raise RuntimeError(log.read())
+                time.sleep(0.1)
+        raise RuntimeError("server did not start")
+
+    def __exit__(self, *exc):
+        self.proc.terminate()
+        self.proc.wait(timeout=10)
+
+    def rss_mib(self) -> float:
+        with open(f"/proc/{self.proc.pid}/status") as f:
+            kib = next(int(line.split()[1]) for line in f if line.startswith("VmHWM:"))
+        return kib / 1024
+
+
+def wrk(url, args, script=None, script_args=()):
+    """Requests per second that wrk measured, and how many answers were not 2xx."""
+    command = ["wrk", f"-t{args.wrk_threads}", f"-c{args.connections}", f"-d{args.duration}s"]
+    for header in args.headers:
+        command += ["-H", header]
+    if script:
+        command += ["-s", script]
+    command.append(url)
+    if script_args:
+        command += ["--", *script_args]
+    out = subprocess.run(command, capture_output=True, text=True, check=True).stdout
+    rps = float(re.search(r"Requests/sec:\s+([\d.]+)", out).group(1))
+    errors = re.search(r"Non-2xx or 3xx responses: (\d+)", out)
+    return rps, int(errors.group(1)) if errors else 0
+
+
+def service_env(args, workdir):
+    env = dict(os.environ)
+    env.update({
+        "SECRET_KEY": "bench-secret",
+        "DATABASE_URL": args.database_url or f"sqlite:///{workdir}/bench.db",
+        "RATELIMIT_PUBLIC": UNLIMITED,
+        "RATELIMIT_AUTHENTICATED": UNLIMITED,
+        "RATELIMIT_STORAGE_URI": args.ratelimit_storage,
+        "PAYMENT_WEBHOOK_SECRET": WEBHOOK_SECRET,
+    })
+    return env
+
+
+def prepare_database(env):
+    subprocess.run([sys.executable, "-m", "flask", "--app", "app", "db", "upgrade"], cwd=ROOT,
+                   env=env, check=True, capture_output=True)
+
+
+def signed_events(path, count):
+    """Write `count` distinct signed payment events, one request per line, for replay.lua."""
+    now = int(time.time())
+    with open(path, "w") as f:
+        for i in range(count):
+            body = json.dumps({
+                "id": f"evt_bench_{uuid.uuid4().hex}", "object": "event", "type":
+                "payment_intent.succeeded", "api_version": "2024-06-20", "created": now,
+                "data": {"object": {"id": f"pi_bench_{i}_{uuid.uuid4().hex[:8]}",
+                                    "object": "payment_intent", "amount": 1000 + i,
+                                    "currency": "eur", "status": "succeeded"}}},
+                separators=(",", ":"))
+            mac = hmac.new(WEBHOOK_SECRET.encode(), f"{now}.{body}".encode(), hashlib.sha256)
+            f.write(f"t={now},v1={mac.hexdigest()}\t{body}\n")
+
+
+def measure(args, baseline, scenario):
+    """Alternate baseline and scenario; the median of per-round ratios."""
+    ratios, rates = [], []
+    for _ in range(args.rounds):
+        base_rps, _ = baseline()
+        rps, errors = scenario()
+        if errors:
+            raise RuntimeError(f"{errors} non-2xx answers during the scenario")
+        ratios.append(rps / base_rps)
+        rates.append((base_rps, rps))
+    return statistics.median(ratios), rates
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--duration", type=int, default=10, help="seconds per wrk run")
+    parser.add_argument("--rounds", type=int, default=3)
+    parser.add_argument("--threads", type=int, default=4, help="waitress threads")
+    parser.add_argument("--connections", type=int, default=16)
+    parser.add_argument("--wrk-threads", type=int, default=1)
+    parser.add_argument("--database-url", help="default: a fresh SQLite file")
+    parser.add_argument("--ratelimit-storage", default="memory://")
+    parser.add_argument("--only", nargs="*", default=["session", "webhook", "sign-in"])
+    args = parser.parse_args()
+    args.headers = []
+    if shutil.which("wrk") is None:
+        sys.exit("wrk is not installed (Debian: apt-get install wrk)")
+
+    workdir = tempfile.mkdtemp(prefix="bench-")
+    env = service_env(args, workdir)
+    prepare_database(env)
+    rows = []
+    with Server("bench.bare:app", env, args.threads, f"{workdir}/bare.log") as bare, \
+            Server("wsgi:app", env, args.threads, f"{workdir}/service.log") as service:
+
+        def baseline():
+            args.headers = []
+            return wrk(f"{bare.url}/bare", args)
+
+        email = f"bench-{uuid.uuid4().hex[:8]}@example.com"
+        signed_up = requests.post(f"{service.url}/api/auth/sign-up",
+                                  json={"email": email, "password": PASSWORD}, timeout=30)
+        if signed_up.status_code != 201:
+            sys.exit(f"sign-up failed: {signed_up.status_code} {signed_up.text}")
+        token = signed_up.json()["session"]["token"]
+
+        if "session" in args.only:
+
+            def session():
+                args.headers = [f"Authorization: Bearer {token}"]
+                return wrk(f"{service.url}/api/auth/session", args)
+
+            rows.append(("GET /api/auth/session", 0.60, *measure(args, baseline, session)))
+
+        if "webhook" in args.only:
+            events = os.path.join(workdir, "events.tsv")
+            signed_events(events, 400_000)
+
+            def webhook():
+                args.headers = []
+                return wrk(service.url, args, os.path.join(HERE, "replay.lua"),
+                           (events, str(args.wrk_threads)))
+
+            rows.append(("POST /api/webhooks/payment", 0.40, *measure(args, baseline, webhook)))
+        if "sign-in" in args.only:
+            body = json.dumps({"email": email, "password": PASSWORD})
+
+            def argon2_alone():
+                out = subprocess.run(
+                    [sys.executable, os.path.join(HERE, "argon2_rate.py"), str(args.threads),
+                     str(args.duration)], capture_output=True, text=True, check=True).stdout
+                return float(out), 0
+
+            def sign_in():
+                args.headers = []
+                return wrk(f"{service.url}/api/auth/sign-in", args,
+                           os.path.join(HERE, "post.lua"), (body,))
+
+            rows.append(("POST /api/auth/sign-in vs argon2", 0.85,
+                         *measure(args, argon2_alone, sign_in)))
+        peak_rss = service.rss_mib()
+
+    print(f"\nwaitress threads={args.threads}, wrk -t{args.wrk_threads} -c{args.connections} "
+          f"-d{args.duration}s, {args.rounds} rounds, database "
+          f"{'PostgreSQL' if args.database_url else 'SQLite'}, limiter {args.ratelimit_storage}")
+    print(f"{'scenario':32} {'ratio':>6} {'target':>7}  per round (baseline rps / scenario rps)")
+    for name, target, ratio, rates in rows:
+        rounds = ", ".join(f"{b:.0f}/{s:.0f}" for b, s in rates)
+        verdict = "ok" if ratio >= target else "MISS"
+        print(f"{name:32} {ratio:6.2f} {target:>6.2f}  {rounds}  {verdict}")
+    print(f"peak RSS of the service process: {peak_rss:.0f} MiB")
+    shutil.rmtree(workdir, ignore_errors=True)
+
+
+if __name__ == "__main__":
+    main()
