@@ -99,12 +99,14 @@ def register_extensions(app):
 def register_blueprints(app):
     from blueprints.auth import blp as auth_blp
     from blueprints.health import blp as health_blp
+    from blueprints.webhooks import blp as webhooks_blp
 
     api = JsonApi(app, spec_kwargs={"components": {"securitySchemes": {
         "bearerAuth": {"type": "http", "scheme": "bearer"}}}})
     limiter = limiter_of(app)
     limiter.exempt(health_blp)  # for load balancers and monitors
-    for blueprint in (auth_blp, health_blp):
+    limiter.exempt(webhooks_blp)  # contract section 6: webhooks are not rate limited
+    for blueprint in (auth_blp, health_blp, webhooks_blp):
         api.register_blueprint(blueprint)
 
 

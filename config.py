@@ -37,6 +37,9 @@ SETTINGS = {
     # Origins a magic link or OAuth completion may redirect to (comma-separated).
     "ALLOWED_REDIRECT_ORIGINS": ("list", []),
     # --- payment webhook settings ---
+    # Signing secrets, comma-separated: during a rotation the old and the new one both verify.
+    "PAYMENT_WEBHOOK_SECRET": ("list", []),
+    "PAYMENT_WEBHOOK_TOLERANCE": (int, 300),  # seconds a signature's `t` may differ from now
     # --- two-factor and magic-link settings ---
     # --- OAuth settings ---
     # --- passkey and CORS settings ---

@@ -1,0 +1,165 @@
+"""Payment webhook: signature verification, the event ledger and each event's effect
+(contract section 7)."""
+import hashlib
+import hmac
+import json
+import logging
+import re
+from dataclasses import dataclass
+from datetime import datetime
+
+from flask import current_app
+from marshmallow import ValidationError
+from sqlalchemy import update
+from sqlalchemy.exc import IntegrityError
+
+from errors import APIError
+from models import Payment, PaymentEvent, Refund, Subscription, db
+from schemas import ChargeSchema, PaymentEventSchema, PaymentIntentSchema, SubscriptionSchema
+from services import clock
+
+log = logging.getLogger(__name__)
+
+TIMESTAMP = re.compile(r"[0-9]{1,12}")  # ASCII digits only: int() would also take "١٢"
+
+
+@dataclass
+class Event:
+    id: str
+    type: str
+    created: datetime
+    object: dict | None  # `data.object`, loaded for the types that have an effect
+    payload: str  # the verified body, as received
+
+
+def signing_secrets(configured) -> list[str]:
+    """The configured secrets; a string (instance/config.py) is split on commas like the env."""
+    if isinstance(configured, str):
+        configured = configured.split(",")
+    return [secret.strip() for secret in configured or [] if secret and secret.strip()]
+
+
+def invalid_signature(message: str) -> APIError:
+    return APIError(400, "INVALID_SIGNATURE", message, name="Invalid signature")
+
+
+def invalid_payload(message: str, details=None) -> APIError:
+    return APIError(400, "INVALID_PAYLOAD", message, name="Invalid payload", details=details)
+
+
+def parse_header(header: str | None) -> tuple[int, list[bytes]]:
+    """`t=<unix>,v1=<hex>[,v1=<hex>...]`: the timestamp and every v1 signature."""
+    if not header:
+        raise invalid_signature("Missing Payment-Signature header")
+    timestamps, signatures = [], []
+    for item in header.split(","):
+        key, _, value = item.strip().partition("=")
+        if key == "t":
+            timestamps.append(value)
+        elif key == "v1":
+            signatures.append(value.encode())
+    if len(timestamps) != 1 or not TIMESTAMP.fullmatch(timestamps[0]) or not signatures:
+        raise invalid_signature("Malformed Payment-Signature header")
+    return int(timestamps[0]), signatures
+
+
+def verify_signature(payload: bytes, header: str | None) -> None:
+    """Accept the raw body when one v1 matches one configured secret within the tolerance."""
+    config = current_app.config
+    timestamp, signatures = parse_header(header)
+    signed = f"{timestamp}.".encode() + payload
+    expected = [hmac.new(secret.encode(), signed, hashlib.sha256).hexdigest().encode()
+                for secret in signing_secrets(config["PAYMENT_WEBHOOK_SECRET"])]
+    if not any(hmac.compare_digest(mine, theirs) for mine in expected for theirs in signatures):
+        raise invalid_signature("No signature matches the payload")
+    # Stale and future timestamps alike: a captured delivery cannot be replayed later.
+    if abs(clock.utcnow().timestamp() - timestamp) > config["PAYMENT_WEBHOOK_TOLERANCE"]:
+        raise invalid_signature("Timestamp outside the tolerance")
+
+
+def parse_event(payload: bytes) -> Event:
+    """The verified body as an event; Invalid payload when it is not one (api-spec 6.2)."""
+    try:
+        text = payload.decode("utf-8")  # RFC 8259 section 8.1: JSON exchanged is UTF-8
+        body = json.loads(text)
+    except (ValueError, RecursionError):  # RecursionError: nesting deeper than the parser goes
+        raise invalid_payload("The body is not UTF-8 JSON") from None
+    if not isinstance(body, dict):
+        raise invalid_payload("The body is not an event object")
+    try:
+        event = PaymentEventSchema().load(body)
+    except ValidationError as err:
+        raise invalid_payload("The body is not a valid event", details=err.messages) from None
+    effect = EFFECTS.get(event["type"])
+    data_object = None
+    if effect:
+        try:
+            data_object = effect.schema().load(event["data"].get("object"))
+        except ValidationError as err:
+            raise invalid_payload(f"data.object is not a valid {event['type']} object",
+                                  details={"data": {"object": err.messages}}) from None
+    return Event(event["id"], event["type"], event["created"], data_object, text)
+
+
+def record(event: Event) -> bool:
+    """Store the event and apply its effect in the caller's transaction; False for a repeat."""
+    row = PaymentEvent(id=event.id, type=event.type, created=event.created,
+                       payload=event.payload)
+    db.session.add(row)
+    try:
+        db.session.flush()
+    except IntegrityError:
+        # Already stored (or being stored by a concurrent delivery, which this insert waited
+        # for): acknowledge and change nothing (contract section 7).
+        db.session.rollback()
+        return False
+    effect = EFFECTS.get(event.type)
+    if effect:
+        apply_unless_older(effect.model, event)
+        row.processed_at = clock.utcnow()
+    return True
+
+
+def apply_unless_older(model, event: Event) -> None:
+    """Upsert the record `data.object` describes unless a newer event already wrote it.
+
+    Race-safe across processes: concurrent first inserts are settled by the primary key, and
+    the conditional UPDATE re-reads `last_event_created` on the row it locks, so an older event
+    never overwrites a newer one (contract section 7).
+    """
+    key = event.object["id"]
+    values = {name: value for name, value in event.object.items() if name != "id"}
+    values.update(last_event_id=event.id, last_event_created=event.created,
+                  updated_at=clock.utcnow())
+    if update_unless_older(model, key, values):
+        return
+    try:
+        with db.session.begin_nested():
+            db.session.add(model(id=key, **values))
+    except IntegrityError:
+        # The row exists: it is newer than this event, or a concurrent event inserted it first.
+        update_unless_older(model, key, values)
+
+
+def update_unless_older(model, key: str, values: dict) -> bool:
+    # Equal `created` (one-second resolution) applies: the later delivery wins the tie.
+    result = db.session.execute(
+        update(model)
+        .where(model.id == key, model.last_event_created <= values["last_event_created"])
+        .values(**values)
+        .execution_options(synchronize_session=False)
+    )
+    return result.rowcount == 1
+
+
+@dataclass(frozen=True)
+class Effect:
+    schema: type  # loads `data.object`; its fields other than `id` are the model's columns
+    model: type
+
+
+EFFECTS = {
+    "payment_intent.succeeded": Effect(PaymentIntentSchema, Payment),
+    "charge.refunded": Effect(ChargeSchema, Refund),
+    "customer.subscription.updated": Effect(SubscriptionSchema, Subscription),
+}
