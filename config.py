@@ -41,6 +41,8 @@ SETTINGS = {
     "PAYMENT_WEBHOOK_SECRET": ("list", []),
     "PAYMENT_WEBHOOK_TOLERANCE": (int, 300),  # seconds a signature's `t` may differ from now
     # --- two-factor and magic-link settings ---
+    # Name an authenticator app shows beside the account (default: API_TITLE).
+    "TOTP_ISSUER": (str, None),
     # --- OAuth settings ---
     # --- passkey and CORS settings ---
 }

@@ -59,8 +59,17 @@ class User(db.Model):
     image: Mapped[str | None] = mapped_column(String(2048))
     email_verified: Mapped[bool] = mapped_column(Boolean, default=False)
     created_at: Mapped[datetime] = mapped_column(UTCDateTime, default=lambda: clock.utcnow())
+    # Two-factor (contract section 5): TOTP secrets are Fernet tokens, never the plain secret.
+    two_factor_enabled: Mapped[bool] = mapped_column(Boolean, default=False, server_default="0")
+    totp_secret: Mapped[str | None] = mapped_column(String(255))
+    totp_pending_secret: Mapped[str | None] = mapped_column(String(255))
+    # RFC 6238 time-step of the last accepted code: that step and older ones are replays.
+    totp_last_step: Mapped[int | None] = mapped_column()
 
     sessions: Mapped[list["Session"]] = relationship(
+        back_populates="user", cascade="all, delete-orphan", passive_deletes=True
+    )
+    recovery_codes: Mapped[list["RecoveryCode"]] = relationship(
         back_populates="user", cascade="all, delete-orphan", passive_deletes=True
     )
 
@@ -165,6 +174,18 @@ class Subscription(ProviderRecord, db.Model):
 
 
 # --- two-factor and magic-link models ---
+class RecoveryCode(db.Model):
+    """A single-use two-factor recovery code; only its SHA-256 is kept (contract section 5)."""
+
+    __tablename__ = "recovery_codes"
+
+    id: Mapped[str] = mapped_column(String(32), primary_key=True, default=new_id)
+    user_id: Mapped[str] = mapped_column(ForeignKey("users.id", ondelete="CASCADE"), index=True)
+    code_hash: Mapped[str] = mapped_column(String(64))
+    created_at: Mapped[datetime] = mapped_column(UTCDateTime, default=lambda: clock.utcnow())
+
+    user: Mapped[User] = relationship(back_populates="recovery_codes")
+
 
 
 # --- OAuth models ---

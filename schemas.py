@@ -97,6 +97,7 @@ class UserSchema(Schema):
     image = fields.String(allow_none=True)
     emailVerified = fields.Boolean(attribute="email_verified")
     createdAt = UTCDateTime(attribute="created_at")
+    twoFactorEnabled = fields.Boolean(attribute="two_factor_enabled")
 
 
 class SessionSchema(Schema):
@@ -264,6 +265,31 @@ class ReceivedSchema(Schema):
 
 
 # --- two-factor and magic-link schemas ---
+class CodeSchema(RequestSchema):
+    code = fields.String(required=True, validate=validate.Length(min=1, max=64),
+                         metadata={"description": "A 6-digit TOTP code (or, to disable, a "
+                                                  "recovery code)"})
+
+
+class TwoFactorSetupSchema(Schema):
+    secret = fields.String(metadata={"description": "TOTP shared secret, base32"})
+    qrCode = fields.String(metadata={"description": "data:image/png;base64,... of otpauthUrl"})
+    otpauthUrl = fields.String(metadata={"description": "The otpauth://totp/... key URI"})
+
+
+class TwoFactorEnabledSchema(VerifiedUserSchema):
+    recoveryCodes = fields.List(fields.String(), metadata={
+        "description": "10 single-use recovery codes, shown only in this answer"})
+
+
+class MagicLinkSchema(RequestSchema):
+    email = Email(required=True)
+    redirectUrl = fields.String(required=True, validate=validate.Length(min=1, max=2048),
+                                metadata={"description": "Absolute URL on an allowed origin"})
+
+
+class MagicLinkVerifySchema(TokenSchema):
+    totpCode = fields.String(load_only=True, validate=validate.Length(max=64))
 
 
 # --- OAuth schemas ---

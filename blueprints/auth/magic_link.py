@@ -1,0 +1,37 @@
+"""Magic-link sign-in: send the link by e-mail, then exchange its token for a session."""
+from blueprints.auth import blp
+from models import db
+from schemas import (
+    AuthErrorSchema,
+    AuthResultSchema,
+    MagicLinkSchema,
+    MagicLinkVerifySchema,
+    MessageSchema,
+)
+from services import magic_link
+
+
+@blp.post("/send-magic-link")
+@blp.arguments(MagicLinkSchema)
+@blp.response(200, MessageSchema)
+@blp.errors((400, "VALIDATION_ERROR (e.g. redirectUrl not on an allowed origin)"),
+            schema=AuthErrorSchema)
+def send_magic_link(data):
+    """E-mail a sign-in link; the answer is the same whether the account exists."""
+    magic_link.check_redirect(data["redirectUrl"])
+    token = magic_link.issue(data["email"])
+    db.session.commit()
+    magic_link.send(data["email"], data["redirectUrl"], token)
+    return {"success": True, "message": "A sign-in link has been sent to this address."}
+
+
+@blp.post("/magic-link/verify")
+@blp.arguments(MagicLinkVerifySchema)
+@blp.response(200, AuthResultSchema)
+@blp.errors((400, "INVALID_TOKEN or VALIDATION_ERROR"), (401, "TOTP_REQUIRED or INVALID_TOTP"),
+            (429, "RATE_LIMITED"), schema=AuthErrorSchema)
+def verify_magic_link(data):
+    """Sign in with the token of a magic link (and the second factor when it is active)."""
+    user, session = magic_link.verify(data["token"], data.get("totpCode"))
+    db.session.commit()
+    return {"user": user, "session": session}

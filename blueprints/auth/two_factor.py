@@ -1,0 +1,56 @@
+"""Two-factor enrolment: enable (pending secret and QR code), verify (activate), disable."""
+from bearer import current_session, login_required
+from blueprints import BEARER
+from blueprints.auth import blp
+from blueprints.auth.password import INVALID_BEARER
+from models import db
+from schemas import (
+    AuthErrorSchema,
+    CodeSchema,
+    TwoFactorEnabledSchema,
+    TwoFactorSetupSchema,
+    VerifiedUserSchema,
+)
+from services import two_factor
+
+
+@blp.post("/two-factor/enable")
+@blp.doc(**BEARER)
+@blp.response(200, TwoFactorSetupSchema)
+@blp.errors(INVALID_BEARER, (409, "TWO_FACTOR_ALREADY_ENABLED"), schema=AuthErrorSchema)
+@login_required
+def enable_two_factor():
+    """Start two-factor enrolment: a new pending TOTP secret and its QR code."""
+    setup = two_factor.enable(current_session().user)
+    db.session.commit()
+    return setup
+
+
+@blp.post("/two-factor/verify")
+@blp.doc(**BEARER)
+@blp.arguments(CodeSchema)
+@blp.response(200, TwoFactorEnabledSchema)
+@blp.errors((400, "INVALID_TOTP or VALIDATION_ERROR"), INVALID_BEARER,
+            (409, "TWO_FACTOR_ALREADY_ENABLED"), (429, "RATE_LIMITED"), schema=AuthErrorSchema)
+@login_required
+def verify_two_factor(data):
+    """Turn two-factor on with a code from the authenticator app; get recovery codes."""
+    user = current_session().user
+    codes = two_factor.activate(user, data["code"])
+    db.session.commit()
+    return {"success": True, "user": user, "recoveryCodes": codes}
+
+
+@blp.post("/two-factor/disable")
+@blp.doc(**BEARER)
+@blp.arguments(CodeSchema)
+@blp.response(200, VerifiedUserSchema)
+@blp.errors((400, "INVALID_TOTP, TWO_FACTOR_NOT_ENABLED or VALIDATION_ERROR"), INVALID_BEARER,
+            (429, "RATE_LIMITED"), schema=AuthErrorSchema)
+@login_required
+def disable_two_factor(data):
+    """Turn two-factor off with a current code or a recovery code."""
+    user = current_session().user
+    two_factor.disable(user, data["code"])
+    db.session.commit()
+    return {"success": True, "user": user}

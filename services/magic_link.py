@@ -1,0 +1,72 @@
+"""Magic-link sign-in (contract sections 4 and 5): a 10-minute single-use token sent by e-mail."""
+from datetime import timedelta
+
+from flask import current_app
+from sqlalchemy.exc import IntegrityError
+
+from errors import APIError
+from models import User, db
+from services import accounts, mail, redirects, sessions, tokens, two_factor
+
+MAGIC_LINK = "magic_link"
+LIFETIME = timedelta(minutes=10)
+
+
+def check_redirect(url: str) -> None:
+    """Refuse a redirectUrl outside ALLOWED_REDIRECT_ORIGINS: no open redirect (section 5)."""
+    if not redirects.is_allowed(url, current_app.config["ALLOWED_REDIRECT_ORIGINS"]):
+        raise APIError(400, "VALIDATION_ERROR", "Request validation failed", details={
+            "redirectUrl": ["Must be an absolute http(s) URL on an allowed origin."]})
+
+
+def issue(email: str) -> str:
+    """Store a token for `email`, whether or not an account exists; the caller commits."""
+    return tokens.issue(MAGIC_LINK, LIFETIME, user=accounts.by_email(email), email=email)
+
+
+def send(email: str, redirect_url: str, token: str) -> None:
+    # Both an existing and a new address get a message (a sign-up link for the new one), so
+    # the answer, and the work behind it, does not tell whether the account exists.
+    link = mail.with_query(redirect_url, token=token)
+    if accounts.by_email(email) is not None:
+        subject, action = "Your sign-in link", "sign in"
+    else:
+        subject, action = "Finish creating your account", "create your account and sign in"
+    mail.send(email, subject,
+              f"Open this link to {action}:\n\n{link}\n\n"
+              "The link is valid for 10 minutes and works once. "
+              "If you did not ask for it, ignore this message.\n")
+
+
+def verify(token: str, totp_code: str | None):
+    """Sign in with a magic-link token: (user, session). The token is spent only on success."""
+    try:
+        return _verify(token, totp_code)
+    except IntegrityError:
+        # Two links for one new address verified at once: the other request created the
+        # account (and our token is unspent after the rollback), so sign in to that account.
+        db.session.rollback()
+        return _verify(token, totp_code)
+
+
+def _verify(token: str, totp_code: str | None):
+    row = tokens.find(MAGIC_LINK, token)
+    if row is None:
+        raise invalid_token()
+    user = row.user or accounts.by_email(row.email)
+    if user is not None:
+        # TOTP_REQUIRED / INVALID_TOTP leave the token unspent, so the page can ask for the code.
+        two_factor.check_sign_in(user, totp_code)
+    if not tokens.spend(row):
+        raise invalid_token()
+    if user is None:
+        user = User(email=row.email, email_verified=True)
+        db.session.add(user)
+        db.session.flush()
+    # Opening the link proved the address belongs to the caller (contract section 5).
+    user.email_verified = True
+    return user, sessions.create(user)
+
+
+def invalid_token() -> APIError:
+    return APIError(400, "INVALID_TOKEN", "Invalid or expired token")
