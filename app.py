@@ -18,6 +18,7 @@ from commands import register_commands
 from models import db
 from ratelimit import init_limiter, limiter_of
 from schemas import ErrorSchema
+from services import oauth_providers
 from services.passwords import PasswordHasher
 
 REQUEST_ID = re.compile(r"[A-Za-z0-9._-]{1,64}")
@@ -94,6 +95,7 @@ def register_extensions(app):
     app.extensions["password_hasher"] = PasswordHasher(
         cfg["PASSWORD_HASH_MEMORY_COST"], cfg["PASSWORD_HASH_TIME_COST"],
         cfg["PASSWORD_HASH_PARALLELISM"])
+    oauth_providers.init_app(app)  # one Authlib registry per app, configured providers only
 
 
 def register_blueprints(app):

@@ -44,6 +44,16 @@ SETTINGS = {
     # Name an authenticator app shows beside the account (default: API_TITLE).
     "TOTP_ISSUER": (str, None),
     # --- OAuth settings ---
+    # A provider is offered only when both its client id and secret are set (docs/oauth.md).
+    # The endpoint URLs default to the real providers; tests point them at local stand-ins.
+    "GITHUB_CLIENT_ID": (str, None),
+    "GITHUB_CLIENT_SECRET": (str, None),
+    "GITHUB_AUTHORIZE_URL": (str, "https://github.com/login/oauth/authorize"),
+    "GITHUB_TOKEN_URL": (str, "https://github.com/login/oauth/access_token"),
+    "GITHUB_API_BASE_URL": (str, "https://api.github.com/"),
+    "GOOGLE_CLIENT_ID": (str, None),
+    "GOOGLE_CLIENT_SECRET": (str, None),
+    "GOOGLE_DISCOVERY_URL": (str, "https://accounts.google.com/.well-known/openid-configuration"),
     # --- passkey and CORS settings ---
 }
 

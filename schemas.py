@@ -293,6 +293,34 @@ class MagicLinkVerifySchema(TokenSchema):
 
 
 # --- OAuth schemas ---
+class OAuthStartSchema(RequestSchema):
+    redirectUrl = fields.String(validate=validate.Length(min=1, max=2048), metadata={
+        "description": "Where to send the browser afterwards, with `code` (or `error`) added; "
+                       "absolute URL on an allowed origin. Without it the callback answers "
+                       "{user, session} itself."})
+
+
+class OAuthCallbackSchema(Schema):
+    """What the provider adds to the callback URL (RFC 6749 sections 4.1.2, 4.1.2.1).
+
+    Not a RequestSchema: the values are only hashed or passed back to the provider, and the
+    service checks them, so any bad value answers OAUTH_ERROR (or redirects back).
+    """
+
+    class Meta:
+        unknown = EXCLUDE  # providers add their own parameters (scope, iss, authuser, ...)
+
+    code = fields.String()
+    state = fields.String()
+    error = fields.String()
+    error_description = fields.String()
+
+
+class OAuthTokenSchema(RequestSchema):
+    code = fields.String(required=True, validate=validate.Length(min=1, max=512),
+                         metadata={"description": "The one-time code of the OAuth redirect"})
+    totpCode = fields.String(load_only=True, validate=validate.Length(max=64))
+
 
 
 # --- passkey schemas ---

@@ -7,6 +7,7 @@ blp = ApiBlueprint("auth", __name__, url_prefix="/api/auth",
 # Importing the modules registers their views on `blp`.
 from blueprints.auth import (  # noqa: E402,F401
     magic_link,
+    oauth,
     password,
     two_factor,
 )
