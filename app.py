@@ -6,6 +6,7 @@ import sqlite3
 import uuid
 
 from flask import Flask, g, request
+from flask_cors import CORS
 from flask_migrate import Migrate
 from flask_smorest import Api
 from sqlalchemy import event
@@ -23,6 +24,8 @@ from services.passwords import PasswordHasher
 
 REQUEST_ID = re.compile(r"[A-Za-z0-9._-]{1,64}")
 BODY_METHODS = {"POST", "PUT", "PATCH"}
+EXPOSED_HEADERS = ["X-RateLimit-Limit", "X-RateLimit-Remaining", "X-RateLimit-Reset",
+                   "Retry-After", "X-Request-ID"]
 MIGRATIONS = os.path.join(os.path.dirname(os.path.abspath(__file__)), "migrations")
 
 
@@ -96,6 +99,11 @@ def register_extensions(app):
         cfg["PASSWORD_HASH_MEMORY_COST"], cfg["PASSWORD_HASH_TIME_COST"],
         cfg["PASSWORD_HASH_PARALLELISM"])
     oauth_providers.init_app(app)  # one Authlib registry per app, configured providers only
+    # Browser apps on the listed origins may call the API; the bearer token travels in a header,
+    # so no cookies (credentials) are allowed. The rate-limit headers are readable by the app.
+    CORS(app, resources={r"/api/*": {"origins": cfg["CORS_ORIGINS"]}},
+         allow_headers=["Authorization", "Content-Type"], expose_headers=EXPOSED_HEADERS,
+         max_age=600)
 
 
 def register_blueprints(app):

@@ -2,11 +2,11 @@
 import click
 from sqlalchemy import delete
 
-from models import OAuthState, OneTimeToken, Session, db
+from models import OAuthState, OneTimeToken, PasskeyChallenge, Session, db
 from services import clock
 
 # Every table whose rows die at `expires_at`; later features append theirs.
-EXPIRING = [Session, OneTimeToken, OAuthState]
+EXPIRING = [Session, OneTimeToken, PasskeyChallenge, OAuthState]
 
 
 def purge_expired() -> dict[str, int]:

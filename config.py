@@ -55,6 +55,13 @@ SETTINGS = {
     "GOOGLE_CLIENT_SECRET": (str, None),
     "GOOGLE_DISCOVERY_URL": (str, "https://accounts.google.com/.well-known/openid-configuration"),
     # --- passkey and CORS settings ---
+    # The relying party (contract section 5): its ID is the host name passkeys are bound to, the
+    # origins are the exact scheme://host[:port] of the pages allowed to run the ceremonies.
+    "WEBAUTHN_RP_ID": (str, "localhost"),
+    "WEBAUTHN_RP_NAME": (str, "Auth service"),
+    "WEBAUTHN_ORIGINS": ("list", ["http://localhost:5000"]),
+    # Browser origins allowed to call /api/* from another origin (comma-separated; none by default).
+    "CORS_ORIGINS": ("list", []),
 }
 
 # Fixed settings of the framework and its extensions.

@@ -230,3 +230,42 @@ class OAuthState(db.Model):
 
 
 # --- passkey models ---
+class PasskeyChallenge(db.Model):
+    """A WebAuthn challenge waiting for its ceremony's second step (contract section 5).
+
+    The client holds `challengeId`; only its SHA-256 is kept. Single use, 5 minutes.
+    """
+
+    __tablename__ = "passkey_challenges"
+    __table_args__ = (Index("ix_passkey_challenges_expires_at", "expires_at"),)
+
+    id: Mapped[str] = mapped_column(String(32), primary_key=True, default=new_id)
+    token_hash: Mapped[str] = mapped_column(String(64), unique=True)
+    challenge: Mapped[bytes] = mapped_column(LargeBinary(64))
+    purpose: Mapped[str] = mapped_column(String(16))
+    # The registering user, or the user named by `email` at sign-in; None for a discoverable
+    # sign-in (and for an e-mail that has no account).
+    user_id: Mapped[str | None] = mapped_column(ForeignKey("users.id", ondelete="CASCADE"))
+    created_at: Mapped[datetime] = mapped_column(UTCDateTime, default=lambda: clock.utcnow())
+    expires_at: Mapped[datetime] = mapped_column(UTCDateTime)
+
+
+class PasskeyCredential(db.Model):
+    """A registered passkey: the authenticator's public key and what we track of its use."""
+
+    __tablename__ = "passkey_credentials"
+
+    id: Mapped[str] = mapped_column(String(32), primary_key=True, default=new_id)
+    # WebAuthn caps credential IDs at 1023 bytes (section 5.1, rawId).
+    credential_id: Mapped[bytes] = mapped_column(LargeBinary(1023), unique=True)
+    user_id: Mapped[str] = mapped_column(ForeignKey("users.id", ondelete="CASCADE"), index=True)
+    public_key: Mapped[bytes] = mapped_column(LargeBinary)  # COSE_Key, as the authenticator sent it
+    sign_count: Mapped[int] = mapped_column(BigInteger, default=0)  # unsigned 32-bit counter
+    transports: Mapped[list[str]] = mapped_column(JSON, default=list)
+    backup_eligible: Mapped[bool] = mapped_column(Boolean, default=False)
+    backed_up: Mapped[bool] = mapped_column(Boolean, default=False)
+    name: Mapped[str] = mapped_column(String(100))
+    created_at: Mapped[datetime] = mapped_column(UTCDateTime, default=lambda: clock.utcnow())
+    last_used_at: Mapped[datetime | None] = mapped_column(UTCDateTime)
+
+    user: Mapped[User] = relationship()

@@ -324,3 +324,68 @@ class OAuthTokenSchema(RequestSchema):
 
 
 # --- passkey schemas ---
+class PasskeyName(fields.String):
+    """A label for a passkey: trimmed, printable (no NUL or control characters), 1-100 long."""
+
+    def _deserialize(self, value, attr, data, **kwargs):
+        value = super()._deserialize(value, attr, data, **kwargs).strip()
+        if not 1 <= len(value) <= 100 or not value.isprintable():
+            raise ValidationError("Must be 1 to 100 printable characters.")
+        return value
+
+
+class PasskeyCeremonySchema(RequestSchema):
+    """Step one sends neither field; step two sends both (contract section 5)."""
+
+    challengeId = fields.String(validate=validate.Length(min=1, max=512), metadata={
+        "description": "Step 2: the challengeId that step 1 answered"})
+    credential = fields.Dict(keys=fields.String(), metadata={
+        "description": "Step 2: the PublicKeyCredential's toJSON() (WebAuthn JSON form)"})
+
+    @validates_schema(skip_on_field_errors=True)
+    def both_or_neither(self, data, **kwargs):
+        for present, missing in (("credential", "challengeId"), ("challengeId", "credential")):
+            if present in data and missing not in data:
+                raise ValidationError("Missing data for required field.", field_name=missing)
+
+
+class PasskeyRegisterSchema(PasskeyCeremonySchema):
+    name = PasskeyName(metadata={"description": "Step 2: a label for the passkey (default "
+                                                "\"Passkey\")"})
+
+
+class PasskeySignInSchema(PasskeyCeremonySchema):
+    email = Email(metadata={"description": "Step 1: offer only this account's passkeys; "
+                                          "without it any discoverable passkey signs in"})
+
+
+class PasskeyOptionsSchema(Schema):
+    options = fields.Dict(metadata={"description": "PublicKeyCredentialCreationOptionsJSON or "
+                                                  "PublicKeyCredentialRequestOptionsJSON"})
+    challengeId = fields.String(metadata={"description": "Send back with the credential"})
+
+
+class NewPasskeySchema(Schema):
+    id = fields.String()
+    name = fields.String()
+    createdAt = UTCDateTime(attribute="created_at")
+
+
+class PasskeySchema(NewPasskeySchema):
+    lastUsedAt = UTCDateTime(attribute="last_used_at", allow_none=True)
+
+
+class PasskeyCreatedSchema(Schema):
+    passkey = fields.Nested(NewPasskeySchema)
+
+
+class PasskeyRegisterStepSchema(PasskeyOptionsSchema, PasskeyCreatedSchema):
+    """Step 1 answers {options, challengeId}; step 2 answers 201 {passkey}."""
+
+
+class PasskeySignInStepSchema(PasskeyOptionsSchema, AuthResultSchema):
+    """Step 1 answers {options, challengeId}; step 2 answers {user, session}."""
+
+
+class PasskeyListSchema(Schema):
+    passkeys = fields.List(fields.Nested(PasskeySchema))

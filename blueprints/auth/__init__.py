@@ -8,6 +8,7 @@ blp = ApiBlueprint("auth", __name__, url_prefix="/api/auth",
 from blueprints.auth import (  # noqa: E402,F401
     magic_link,
     oauth,
+    passkeys,
     password,
     two_factor,
 )
