@@ -1,4 +1,5 @@
 """Application factory: configuration, extensions, blueprints, error handlers and commands."""
+import itertools
 import logging
 import os
 import re
@@ -23,6 +24,9 @@ from services import oauth_providers
 from services.passwords import PasswordHasher
 
 REQUEST_ID = re.compile(r"[A-Za-z0-9._-]{1,64}")
+# Request ids made here: a random id per process and a counter, unique without a syscall.
+PROCESS_ID = uuid.uuid4().hex[:12]
+REQUEST_COUNTER = itertools.count(1)
 BODY_METHODS = {"POST", "PUT", "PATCH"}
 EXPOSED_HEADERS = ["X-RateLimit-Limit", "X-RateLimit-Remaining", "X-RateLimit-Reset",
                    "Retry-After", "X-Request-ID"]
@@ -123,8 +127,9 @@ def register_blueprints(app):
 def register_request_hooks(app):
     @app.before_request
     def start_request():
-        offered = request.headers.get("X-Request-ID", "")
-        g.request_id = offered if REQUEST_ID.fullmatch(offered) else uuid.uuid4().hex
+        offered = request.headers.get("X-Request-ID")
+        g.request_id = (offered if offered and REQUEST_ID.fullmatch(offered)
+                        else f"{PROCESS_ID}-{next(REQUEST_COUNTER)}")
         # Bodies are JSON (spec section 4); the webhook verifies its raw bytes whatever the type.
         if (request.method in BODY_METHODS and request.content_length
                 and not request.is_json and not request.path.startswith("/api/webhooks/")):

@@ -4,6 +4,7 @@ from functools import wraps
 from flask import g, request
 
 from errors import APIError
+from models import User, db
 from services import sessions
 
 _UNSET = object()
@@ -25,6 +26,11 @@ def current_session():
         found = sessions.lookup(token) if token else None
         g._bearer_session = found
     return found
+
+
+def current_user() -> User:
+    """The caller's account as an ORM object, for views that change it (one more query)."""
+    return db.session.get(User, current_session().user_id)
 
 
 def login_required(view):

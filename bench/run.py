@@ -1,7 +1,9 @@
 """Load benchmarks: the service under waitress on loopback, driven by wrk.
 
 Every figure is a ratio to a baseline measured in the same run, alternating baseline and
-scenario round by round, because absolute numbers on a shared machine are noise.
+scenario round by round, because absolute numbers on a shared machine are noise. The baseline
+of the HTTP scenarios is a constant-JSON endpoint in the same app and server (rate limiter on,
+bench/app.py); the ratio to a standalone bare Flask app (bench/bare.py) is printed beside it.
 Usage: python bench/run.py [--duration 10] [--rounds 3] [--database-url URL] [--only NAME ...]
 """
 import argparse
@@ -120,17 +122,22 @@ def signed_events(path, count):
             f.write(f"t={now},v1={mac.hexdigest()}\t{body}\n")
 
 
-def measure(args, baseline, scenario):
-    """Alternate baseline and scenario; the median of per-round ratios."""
-    ratios, rates = [], []
+def measure(args, baseline, scenario, reference=None):
+    """Alternate baseline(s) and scenario; median per-round ratios to the baseline (and to the
+    reference, when there is one) with the rates of each round."""
+    ratios, reference_ratios, rates = [], [], []
     for _ in range(args.rounds):
         base_rps, _ = baseline()
+        ref_rps = reference()[0] if reference else None
         rps, errors = scenario()
         if errors:
             raise RuntimeError(f"{errors} non-2xx answers during the scenario")
         ratios.append(rps / base_rps)
+        if ref_rps:
+            reference_ratios.append(rps / ref_rps)
         rates.append((base_rps, rps))
-    return statistics.median(ratios), rates
+    reference_ratio = statistics.median(reference_ratios) if reference_ratios else None
+    return statistics.median(ratios), reference_ratio, rates
 
 
 def main():
@@ -153,9 +160,13 @@ def main():
     prepare_database(env)
     rows = []
     with Server("bench.bare:app", env, args.threads, f"{workdir}/bare.log") as bare, \
-            Server("wsgi:app", env, args.threads, f"{workdir}/service.log") as service:
+            Server("bench.app:app", env, args.threads, f"{workdir}/service.log") as service:
 
         def baseline():
+            args.headers = []
+            return wrk(f"{service.url}/api/bench/bare", args)
+
+        def standalone():
             args.headers = []
             return wrk(f"{bare.url}/bare", args)
 
@@ -172,7 +183,8 @@ def main():
                 args.headers = [f"Authorization: Bearer {token}"]
                 return wrk(f"{service.url}/api/auth/session", args)
 
-            rows.append(("GET /api/auth/session", 0.60, *measure(args, baseline, session)))
+            rows.append(("GET /api/auth/session", 0.60,
+                         *measure(args, baseline, session, standalone)))
 
         if "webhook" in args.only:
             events = os.path.join(workdir, "events.tsv")
@@ -183,7 +195,8 @@ def main():
                 return wrk(service.url, args, os.path.join(HERE, "replay.lua"),
                            (events, str(args.wrk_threads)))
 
-            rows.append(("POST /api/webhooks/payment", 0.40, *measure(args, baseline, webhook)))
+            rows.append(("POST /api/webhooks/payment", 0.40,
+                         *measure(args, baseline, webhook, standalone)))
         if "sign-in" in args.only:
             body = json.dumps({"email": email, "password": PASSWORD})
 
@@ -205,11 +218,13 @@ def main():
     print(f"\nwaitress threads={args.threads}, wrk -t{args.wrk_threads} -c{args.connections} "
           f"-d{args.duration}s, {args.rounds} rounds, database "
           f"{'PostgreSQL' if args.database_url else 'SQLite'}, limiter {args.ratelimit_storage}")
-    print(f"{'scenario':32} {'ratio':>6} {'target':>7}  per round (baseline rps / scenario rps)")
-    for name, target, ratio, rates in rows:
+    print(f"{'scenario':34} {'ratio':>6} {'target':>6} {'vs bare Flask app':>18}  "
+          "per round (baseline / scenario per second)")
+    for name, target, ratio, reference, rates in rows:
         rounds = ", ".join(f"{b:.0f}/{s:.0f}" for b, s in rates)
         verdict = "ok" if ratio >= target else "MISS"
-        print(f"{name:32} {ratio:6.2f} {target:>6.2f}  {rounds}  {verdict}")
+        versus = f"{reference:.2f}" if reference else "-"
+        print(f"{name:34} {ratio:6.2f} {target:6.2f} {versus:>18}  {rounds}  {verdict}")
     print(f"peak RSS of the service process: {peak_rss:.0f} MiB")
     shutil.rmtree(workdir, ignore_errors=True)
 

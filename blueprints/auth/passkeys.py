@@ -1,5 +1,5 @@
 """Passkeys: the two-step registration and sign-in ceremonies, listing and removal."""
-from bearer import current_session, login_required
+from bearer import current_session, current_user, login_required
 from blueprints import BEARER
 from blueprints.auth import blp
 from errors import APIError
@@ -30,7 +30,7 @@ INVALID_BEARER = (401, "INVALID_TOKEN: bearer token missing, invalid or expired"
 @login_required
 def register(data):
     """Start (with {}) or finish (with challengeId and credential) adding a passkey."""
-    user = current_session().user
+    user = current_user()
     if "challengeId" not in data:
         options, challenge_id = passkeys.registration_options(user)
         db.session.commit()

@@ -1,5 +1,5 @@
 """Two-factor enrolment: enable (pending secret and QR code), verify (activate), disable."""
-from bearer import current_session, login_required
+from bearer import current_user, login_required
 from blueprints import BEARER
 from blueprints.auth import blp
 from blueprints.auth.password import INVALID_BEARER
@@ -21,7 +21,7 @@ from services import two_factor
 @login_required
 def enable_two_factor():
     """Start two-factor enrolment: a new pending TOTP secret and its QR code."""
-    setup = two_factor.enable(current_session().user)
+    setup = two_factor.enable(current_user())
     db.session.commit()
     return setup
 
@@ -35,7 +35,7 @@ def enable_two_factor():
 @login_required
 def verify_two_factor(data):
     """Turn two-factor on with a code from the authenticator app; get recovery codes."""
-    user = current_session().user
+    user = current_user()
     codes = two_factor.activate(user, data["code"])
     db.session.commit()
     return {"success": True, "user": user, "recoveryCodes": codes}
@@ -50,7 +50,7 @@ def verify_two_factor(data):
 @login_required
 def disable_two_factor(data):
     """Turn two-factor off with a current code or a recovery code."""
-    user = current_session().user
+    user = current_user()
     two_factor.disable(user, data["code"])
     db.session.commit()
     return {"success": True, "user": user}
