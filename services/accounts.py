@@ -2,12 +2,12 @@
 from datetime import timedelta
 
 from flask import current_app
-from sqlalchemy import select
+from sqlalchemy import delete, select
 from sqlalchemy.exc import IntegrityError
 
 from errors import APIError
-from models import User, db
-from services import mail, throttle, tokens
+from models import PasskeyCredential, Session, User, db
+from services import mail, throttle, tokens, two_factor
 
 EMAIL_VERIFICATION = "email_verification"
 VERIFICATION_LIFETIME = timedelta(hours=24)
@@ -74,3 +74,17 @@ def verify_email(token: str) -> User:
         raise APIError(400, "INVALID_TOKEN", "Invalid or expired token")
     row.user.email_verified = True
     return row.user
+
+
+def claim_address(user: User) -> None:
+    """The caller proved they own the address of an account nobody had verified (magic link,
+    provider-verified e-mail). Whoever created the account did not prove it, so what they set
+    up goes: password, sessions, passkeys, two-factor (account pre-hijacking). Then the
+    address counts as verified."""
+    if user.email_verified:
+        return
+    user.password_hash = None
+    two_factor.reset(user)
+    db.session.execute(delete(Session).where(Session.user_id == user.id))
+    db.session.execute(delete(PasskeyCredential).where(PasskeyCredential.user_id == user.id))
+    user.email_verified = True

@@ -12,9 +12,8 @@ from sqlalchemy import delete, select
 from sqlalchemy.exc import IntegrityError
 
 from errors import APIError
-from models import OAuthIdentity, OAuthState, PasskeyCredential, Session, User, db
-from services import accounts, clock, sessions, tokens, two_factor
-from services.magic_link import check_redirect
+from models import OAuthIdentity, OAuthState, User, db
+from services import accounts, clock, redirects, sessions, tokens, two_factor
 from services.oauth_providers import NAMES, PROFILES, Profile, client
 
 log = logging.getLogger(__name__)
@@ -56,7 +55,7 @@ def authorization_url(provider: str, redirect_url: str | None, browser_key: str)
     """Store a pending request and return the provider's URL; the caller commits."""
     remote = client(provider)
     if redirect_url is not None:
-        check_redirect(redirect_url)  # the magic link's allow-list (contract section 5)
+        redirects.require_allowed(redirect_url)  # the magic link's allow-list (section 5)
     try:
         # A random `state`, a PKCE S256 challenge (RFC 7636) and, for OpenID Connect, a nonce.
         authorization = remote.create_authorization_url(callback_url(provider))
@@ -137,8 +136,8 @@ def account_for(profile: Profile, redirect_url: str | None) -> User:
         user = User(email=profile.email, name=profile.name, image=profile.image,
                     email_verified=True)
         db.session.add(user)
-    elif not user.email_verified:
-        _take_over_unverified(user)
+    else:
+        accounts.claim_address(user)
     user.name = user.name or profile.name
     user.image = user.image or profile.image
     db.session.add(OAuthIdentity(provider=profile.provider, provider_user_id=profile.user_id,
@@ -159,15 +158,6 @@ def _identity(profile: Profile) -> OAuthIdentity | None:
     return db.session.execute(select(OAuthIdentity).where(
         OAuthIdentity.provider == profile.provider,
         OAuthIdentity.provider_user_id == profile.user_id)).scalar_one_or_none()
-
-
-def _take_over_unverified(user: User) -> None:
-    """The provider proved the address; whoever set this unverified account's password,
-    passkeys and sessions did not, so they go (account pre-hijacking)."""
-    user.password_hash = None
-    db.session.execute(delete(Session).where(Session.user_id == user.id))
-    db.session.execute(delete(PasskeyCredential).where(PasskeyCredential.user_id == user.id))
-    user.email_verified = True
 
 
 def direct_session(user: User) -> sessions.IssuedSession:

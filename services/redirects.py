@@ -1,6 +1,10 @@
 """Redirect allow-list of the magic link and OAuth (contract section 5): no open redirect."""
 from urllib.parse import urlsplit
 
+from flask import current_app
+
+from errors import APIError
+
 DEFAULT_PORTS = {"http": 80, "https": 443}
 
 
@@ -25,3 +29,10 @@ def origin_of(url: str) -> str | None:
 def is_allowed(url: str, allowed_origins) -> bool:
     origin = origin_of(url)
     return origin is not None and origin in {origin_of(o.strip()) for o in allowed_origins}
+
+
+def require_allowed(url: str) -> None:
+    """Refuse a redirectUrl outside ALLOWED_REDIRECT_ORIGINS with 400 VALIDATION_ERROR."""
+    if not is_allowed(url, current_app.config["ALLOWED_REDIRECT_ORIGINS"]):
+        raise APIError(400, "VALIDATION_ERROR", "Request validation failed", details={
+            "redirectUrl": ["Must be an absolute http(s) URL on an allowed origin."]})

@@ -113,6 +113,11 @@ def disable(user: User, code: str) -> None:
     if not _accept(user, code):
         throttle.record_failure(user.email)
         raise invalid_totp(400)
+    reset(user)
+
+
+def reset(user: User) -> None:
+    """Two-factor off: no secret, no pending secret, no recovery codes."""
     user.two_factor_enabled = False
     user.totp_secret = user.totp_pending_secret = user.totp_last_step = None
     db.session.execute(delete(RecoveryCode).where(RecoveryCode.user_id == user.id))

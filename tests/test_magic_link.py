@@ -214,9 +214,10 @@ def test_malformed_verify_requests_are_validation_errors(client, body):
 # --- the second factor ---
 
 @pytest.fixture
-def secret(client, auth, clock):
-    """Alice with two-factor on; returns her TOTP secret."""
+def secret(client, auth, clock, mail):
+    """Alice, verified, with two-factor on; returns her TOTP secret."""
     headers = auth.headers()
+    client.post("/api/auth/verify-email", json={"token": mail.last_token(EMAIL)})
     secret = client.post("/api/auth/two-factor/enable", headers=headers).get_json()["secret"]
     response = client.post("/api/auth/two-factor/verify", headers=headers,
                            json={"code": pyotp.TOTP(secret).at(clock.now)})
@@ -248,3 +249,21 @@ def test_wrong_codes_at_magic_link_completion_are_throttled(client, mail, clock,
     blocked = verify(client, token, totpCode=pyotp.TOTP(secret).at(clock.now))
     assert blocked.status_code == 429 and blocked.get_json()["error"] == "RATE_LIMITED"
     assert "Retry-After" in blocked.headers
+
+
+def test_the_owner_of_an_unverified_address_takes_the_account_over(client, auth, mail, clock):
+    """Someone signed up with Alice's address, set a password and two-factor, and kept a
+    session. Alice proves the address with a link: all that goes (account pre-hijacking)."""
+    squatter = auth.headers()
+    secret = client.post("/api/auth/two-factor/enable", headers=squatter).get_json()["secret"]
+    client.post("/api/auth/two-factor/verify", headers=squatter,
+                json={"code": pyotp.TOTP(secret).at(clock.now)})
+
+    response = verify(client, link_token(client, mail))
+    assert response.status_code == 200  # no second factor asked: it was not Alice's
+    user = response.get_json()["user"]
+    assert user["emailVerified"] is True and user["twoFactorEnabled"] is False
+    assert client.get("/api/auth/session", headers=squatter).status_code == 401
+    password = client.post("/api/auth/sign-in", json={"email": EMAIL, "password": PASSWORD})
+    assert password.get_json()["error"] == "INVALID_CREDENTIALS"
+    assert client.get("/api/auth/session", headers=bearer(response)).status_code == 200

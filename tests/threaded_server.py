@@ -1,7 +1,7 @@
-"""A WSGI app served by waitress on a loopback port in a thread, stopped from its own loop.
+"""A WSGI app served by waitress on a loopback port in a thread, for tests.
 
-Closing waitress's sockets from another thread races its select() loop (EBADF in the server
-thread); here the loop thread closes them itself, through waitress's trigger.
+The thread runs waitress's event loop one poll at a time and, when asked to stop, closes the
+sockets itself after its last poll: closing them from another thread races the loop (EBADF).
 """
 import contextlib
 import threading
@@ -14,11 +14,18 @@ from waitress.server import create_server
 def serve(app, host="127.0.0.1", port=0):
     """Yield the bound port while `app` answers on it."""
     server = create_server(app, host=host, port=port, threads=8)
-    thread = threading.Thread(target=server.run, daemon=True)
+    stop = threading.Event()
+
+    def run():
+        while not stop.is_set():
+            wasyncore.loop(timeout=0.05, map=server._map, count=1)
+        wasyncore.close_all(server._map)
+
+    thread = threading.Thread(target=run, daemon=True)
     thread.start()
     try:
         yield server.effective_port
     finally:
-        server.trigger.pull_trigger(lambda: wasyncore.close_all(server._map))
+        stop.set()
         thread.join(timeout=10)
         server.task_dispatcher.shutdown()
