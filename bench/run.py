@@ -187,16 +187,19 @@ def main():
                          *measure(args, baseline, session, standalone)))
 
         if "webhook" in args.only:
-            events = os.path.join(workdir, "events.tsv")
-            signed_events(events, 400_000)
+            rounds = iter(range(args.rounds))
 
             def webhook():
+                # A new file of distinct events per round: a replayed event would be a duplicate.
+                events = os.path.join(workdir, f"events-{next(rounds)}.tsv")
+                signed_events(events, args.duration * 4000)
                 args.headers = []
                 return wrk(service.url, args, os.path.join(HERE, "replay.lua"),
                            (events, str(args.wrk_threads)))
 
             rows.append(("POST /api/webhooks/payment", 0.40,
                          *measure(args, baseline, webhook, standalone)))
+
         if "sign-in" in args.only:
             body = json.dumps({"email": email, "password": PASSWORD})
 

@@ -1,5 +1,6 @@
 """Payment webhook: signature verification, the event ledger and each event's effect
 (contract section 7)."""
+import functools
 import hashlib
 import hmac
 import json
@@ -9,8 +10,9 @@ from dataclasses import dataclass
 from datetime import datetime
 
 from flask import current_app
-from marshmallow import ValidationError
-from sqlalchemy import update
+from marshmallow import Schema, ValidationError
+from sqlalchemy import insert
+from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.exc import IntegrityError
 
 from errors import APIError
@@ -87,14 +89,14 @@ def parse_event(payload: bytes) -> Event:
     if not isinstance(body, dict):
         raise invalid_payload("The body is not an event object")
     try:
-        event = PaymentEventSchema().load(body)
+        event = EVENT_SCHEMA.load(body)
     except ValidationError as err:
         raise invalid_payload("The body is not a valid event", details=err.messages) from None
     effect = EFFECTS.get(event["type"])
     data_object = None
     if effect:
         try:
-            data_object = effect.schema().load(event["data"].get("object"))
+            data_object = effect.schema.load(event["data"].get("object"))
         except ValidationError as err:
             raise invalid_payload(f"data.object is not a valid {event['type']} object",
                                   details={"data": {"object": err.messages}}) from None
@@ -103,63 +105,58 @@ def parse_event(payload: bytes) -> Event:
 
 def record(event: Event) -> bool:
     """Store the event and apply its effect in the caller's transaction; False for a repeat."""
-    row = PaymentEvent(id=event.id, type=event.type, created=event.created,
-                       payload=event.payload)
-    db.session.add(row)
+    effect = EFFECTS.get(event.type)
+    now = clock.utcnow()
     try:
-        db.session.flush()
+        # The primary key on the event id is the idempotency check, not a read-then-write.
+        db.session.execute(STORE_EVENT, {
+            "id": event.id, "type": event.type, "created": event.created,
+            "payload": event.payload, "received_at": now,
+            "processed_at": now if effect else None})
     except IntegrityError:
         # Already stored (or being stored by a concurrent delivery, which this insert waited
         # for): acknowledge and change nothing (contract section 7).
         db.session.rollback()
         return False
-    effect = EFFECTS.get(event.type)
     if effect:
-        apply_unless_older(effect.model, event)
-        row.processed_at = clock.utcnow()
+        values = dict.fromkeys(effect.model.__table__.columns.keys())
+        values.update(event.object, last_event_id=event.id, last_event_created=event.created,
+                      updated_at=now)
+        db.session.execute(upsert_unless_older(db.engine.dialect.name, effect.model), values)
     return True
 
 
-def apply_unless_older(model, event: Event) -> None:
-    """Upsert the record `data.object` describes unless a newer event already wrote it.
-
-    Race-safe across processes: concurrent first inserts are settled by the primary key, and
-    the conditional UPDATE re-reads `last_event_created` on the row it locks, so an older event
-    never overwrites a newer one (contract section 7).
-    """
-    key = event.object["id"]
-    values = {name: value for name, value in event.object.items() if name != "id"}
-    values.update(last_event_id=event.id, last_event_created=event.created,
-                  updated_at=clock.utcnow())
-    if update_unless_older(model, key, values):
-        return
-    try:
-        with db.session.begin_nested():
-            db.session.add(model(id=key, **values))
-    except IntegrityError:
-        # The row exists: it is newer than this event, or a concurrent event inserted it first.
-        update_unless_older(model, key, values)
+STORE_EVENT = insert(PaymentEvent.__table__)
+EVENT_SCHEMA = PaymentEventSchema()
 
 
-def update_unless_older(model, key: str, values: dict) -> bool:
-    # Equal `created` (one-second resolution) applies: the later delivery wins the tie.
-    result = db.session.execute(
-        update(model)
-        .where(model.id == key, model.last_event_created <= values["last_event_created"])
-        .values(**values)
-        .execution_options(synchronize_session=False)
+@functools.cache
+def upsert_unless_older(dialect: str, model):
+    """INSERT the record `data.object` describes, or UPDATE it unless a newer event already
+    wrote it, as one statement (built once per model): concurrent events for one record, on
+    any number of processes, end in the newest state (contract section 7). Equal `created`
+    (one-second resolution) applies: the later delivery wins the tie."""
+    table = model.__table__
+    statement = UPSERT[dialect](table)
+    return statement.on_conflict_do_update(
+        index_elements=[table.c.id],
+        set_={name: statement.excluded[name] for name in table.columns.keys() if name != "id"},
+        where=table.c.last_event_created <= statement.excluded.last_event_created,
     )
-    return result.rowcount == 1
+
+
+# Both backends speak INSERT ... ON CONFLICT; SQLAlchemy spells it per dialect.
+UPSERT = {"postgresql": postgresql.insert, "sqlite": sqlite.insert}
 
 
 @dataclass(frozen=True)
 class Effect:
-    schema: type  # loads `data.object`; its fields other than `id` are the model's columns
+    schema: Schema  # loads `data.object`; its fields are columns of the model
     model: type
 
 
 EFFECTS = {
-    "payment_intent.succeeded": Effect(PaymentIntentSchema, Payment),
-    "charge.refunded": Effect(ChargeSchema, Refund),
-    "customer.subscription.updated": Effect(SubscriptionSchema, Subscription),
+    "payment_intent.succeeded": Effect(PaymentIntentSchema(), Payment),
+    "charge.refunded": Effect(ChargeSchema(), Refund),
+    "customer.subscription.updated": Effect(SubscriptionSchema(), Subscription),
 }
