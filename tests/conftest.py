@@ -1,5 +1,6 @@
 """Fixtures: an app per test on SQLite (or PostgreSQL when DATABASE_URL is set), a real SMTP
 sink, a movable clock, a real server on loopback and an `auth` helper."""
+import logging
 import os
 import re
 import socket
@@ -12,6 +13,7 @@ from urllib.parse import parse_qs, urlsplit
 
 import pytest
 from aiosmtpd.controller import Controller
+from flask.testing import FlaskClient
 from sqlalchemy import text
 
 from app import create_app
@@ -19,6 +21,11 @@ from models import db
 from tests.threaded_server import serve
 
 PASSWORD = "Tr0ub4dor&3-horse-staple"
+SECRET_KEY = "test-secret-key"
+# Every secret the suite sees issued (tokens, codes, TOTP secrets, e-mailed links' tokens):
+# none may appear in the log of the whole run (checked by `no_secret_is_logged`).
+ISSUED_SECRETS = {PASSWORD, SECRET_KEY}
+SECRET_FIELDS = {"token", "secret", "recoveryCodes", "challengeId", "code"}
 POSTGRES_URL = os.environ.get("DATABASE_URL", "")
 USING_POSTGRES = POSTGRES_URL.startswith("postgres")
 
@@ -38,6 +45,7 @@ class MailSink:
 
     async def handle_DATA(self, server, session, envelope):
         msg = message_from_bytes(envelope.content, policy=default_policy)
+        ISSUED_SECRETS.update(re.findall(r"token=([\w-]+)", msg.get_body(("plain",)).get_content()))
         with self._cond:
             self.messages.append(msg)
             self._cond.notify_all()
@@ -77,7 +85,7 @@ def mail(smtp_sink):
 def settings_for(tmp_path, smtp_port, **overrides):
     settings = {
         "TESTING": True,
-        "SECRET_KEY": "test-secret-key",
+        "SECRET_KEY": SECRET_KEY,
         "DATABASE_URL": POSTGRES_URL if USING_POSTGRES else f"sqlite:///{tmp_path}/test.db",
         "RATELIMIT_STORAGE_URI": os.environ.get("RATELIMIT_STORAGE_URI", "memory://"),
         # A fresh prefix isolates each test's counters when they live in a shared Redis.
@@ -95,6 +103,50 @@ def settings_for(tmp_path, smtp_port, **overrides):
 
 
 _schema_built = False
+
+
+def collect_secrets(value, key=None):
+    if isinstance(value, dict):
+        for k, v in value.items():
+            collect_secrets(v, k)
+    elif isinstance(value, list):
+        for item in value:
+            collect_secrets(item, key)
+    elif key in SECRET_FIELDS and isinstance(value, str) and len(value) >= 8:
+        ISSUED_SECRETS.add(value)
+
+
+class RecordingClient(FlaskClient):
+    """The test client, noting every secret the service hands out (bodies and redirects)."""
+
+    def open(self, *args, **kwargs):
+        response = super().open(*args, **kwargs)
+        if response.is_json and not response.is_streamed:
+            collect_secrets(response.get_json(silent=True))
+        query = urlsplit(response.headers.get("Location", "")).query
+        collect_secrets({k: v[0] for k, v in parse_qs(query).items()})
+        return response
+
+
+@pytest.fixture(scope="session", autouse=True)
+def no_secret_is_logged(tmp_path_factory):
+    """Write the whole run's log (INFO and up, as in production) to a file, then look in it
+    for every secret issued during the run (SECURITY.md, "secrets never logged")."""
+    path = tmp_path_factory.mktemp("log") / "run.log"
+    handler = logging.FileHandler(path)
+    handler.setLevel(logging.INFO)
+    root = logging.getLogger()
+    level = root.level
+    root.setLevel(logging.INFO)  # what create_app's basicConfig sets when it runs alone
+    root.addHandler(handler)
+    yield
+    root.removeHandler(handler)
+    root.setLevel(level)
+    handler.close()
+    log = path.read_text(errors="replace")
+    assert log, "the run logged nothing: the check would prove nothing"
+    leaked = sorted(s for s in ISSUED_SECRETS if s in log)
+    assert not leaked, f"secrets found in the log: {leaked}"
 
 
 def reset_database(app):
@@ -121,6 +173,7 @@ def make_app(tmp_path, smtp_sink):
 
     def factory(**overrides):
         app = create_app(settings_for(tmp_path, smtp_sink[1], **overrides))
+        app.test_client_class = RecordingClient
         if not apps and "DATABASE_URL" not in overrides:
             reset_database(app)
         apps.append(app)
