@@ -56,6 +56,18 @@ def verification_required(user: User) -> bool:
     return current_app.config["REQUIRE_EMAIL_VERIFICATION"] and not user.email_verified
 
 
+def require_verified(user: User) -> None:
+    """403 EMAIL_NOT_VERIFIED, with a fresh verification e-mail, while the account must verify
+    its address before signing in (REQUIRE_EMAIL_VERIFICATION, contract section 3)."""
+    if not verification_required(user):
+        return
+    token = issue_verification(user)
+    db.session.commit()  # the token (and any re-hash) is kept although the request fails
+    send_verification(user, token)
+    raise APIError(403, "EMAIL_NOT_VERIFIED", "Verify your e-mail address first; "
+                   "a new verification e-mail has been sent")
+
+
 def issue_verification(user: User) -> str:
     """Store a verification token for `user`; the caller commits, then calls send_verification."""
     return tokens.issue(EMAIL_VERIFICATION, VERIFICATION_LIFETIME, user=user)

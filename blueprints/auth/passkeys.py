@@ -2,7 +2,6 @@
 from bearer import current_session, current_user, login_required
 from blueprints import BEARER
 from blueprints.auth import blp
-from errors import APIError
 from models import db
 from schemas import (
     AuthErrorSchema,
@@ -54,12 +53,7 @@ def sign_in(data):
         db.session.commit()
         return {"options": options, "challengeId": challenge_id}
     user = passkeys.sign_in(data["challengeId"], data["credential"])
-    if accounts.verification_required(user):  # the same rule as password sign-in
-        token = accounts.issue_verification(user)
-        db.session.commit()
-        accounts.send_verification(user, token)
-        raise APIError(403, "EMAIL_NOT_VERIFIED", "Verify your e-mail address first; "
-                       "a new verification e-mail has been sent")
+    accounts.require_verified(user)  # the same rule as password sign-in
     session = sessions.create(user)
     db.session.commit()
     return {"user": user, "session": session}

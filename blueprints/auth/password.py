@@ -2,7 +2,6 @@
 from bearer import bearer_token, current_session, login_required
 from blueprints import BEARER
 from blueprints.auth import blp
-from errors import APIError
 from models import db
 from schemas import (
     AuthErrorSchema,
@@ -42,12 +41,7 @@ def sign_up(data):
 def sign_in(data):
     """Sign in with e-mail and password (and the second factor when it is active)."""
     user = accounts.check_password(data["email"], data["password"])
-    if accounts.verification_required(user):
-        token = accounts.issue_verification(user)
-        db.session.commit()
-        accounts.send_verification(user, token)
-        raise APIError(403, "EMAIL_NOT_VERIFIED", "Verify your e-mail address first; "
-                       "a new verification e-mail has been sent")
+    accounts.require_verified(user)
     two_factor.check_sign_in(user, data.get("totpCode"))
     session = sessions.create(user)
     db.session.commit()
