@@ -5,6 +5,7 @@ from http import HTTPStatus
 from flask import g, jsonify, request
 from marshmallow import ValidationError
 from sqlalchemy.exc import DBAPIError, IntegrityError, OperationalError
+from sqlalchemy.exc import TimeoutError as PoolTimeout
 from werkzeug.exceptions import HTTPException
 
 from models import db
@@ -23,6 +24,9 @@ HTTP_CODES = {
     500: "INTERNAL_ERROR",
     503: "SERVICE_UNAVAILABLE",
 }
+
+
+RETRY_AFTER_UNAVAILABLE = 5  # seconds a client waits before retrying a 503
 
 
 class APIError(Exception):
@@ -98,12 +102,13 @@ def handle_integrity_error(exc: IntegrityError):
     return error_response(APIError(409, "CONFLICT", "The request conflicts with existing data"))
 
 
-def handle_database_unavailable(exc: DBAPIError):
+def handle_database_unavailable(exc: DBAPIError | PoolTimeout):
     db.session.rollback()
-    log.error("database unavailable (request %s): %s", g.get("request_id"), exc.orig)
+    log.error("database unavailable (request %s): %s", g.get("request_id"),
+              getattr(exc, "orig", exc))
     return error_response(APIError(503, "SERVICE_UNAVAILABLE",
                                    "The database is unavailable, retry shortly",
-                                   headers={"Retry-After": "5"}))
+                                   headers={"Retry-After": str(RETRY_AFTER_UNAVAILABLE)}))
 
 
 def handle_unexpected(exc: Exception):
@@ -112,10 +117,27 @@ def handle_unexpected(exc: Exception):
     return error_response(APIError(500, "INTERNAL_ERROR", "Internal server error"))
 
 
+def close_database_session(_exc):
+    """End the request's database session. A connection the server dropped after the request's
+    last query fails its ROLLBACK here; SQLAlchemy has already discarded it, and the answer
+    (often a committed 201) must not turn into the WSGI server's HTML 500."""
+    try:
+        db.session.remove()
+    except DBAPIError as exc:
+        db.session.registry.clear()
+        log.warning("database connection lost after request %s: %s", g.get("request_id"),
+                    exc.orig)
+
+
 def register_error_handlers(app):
     app.register_error_handler(APIError, error_response)
     app.register_error_handler(HTTPException, handle_http_exception)
     app.register_error_handler(ValidationError, handle_validation_error)
     app.register_error_handler(IntegrityError, handle_integrity_error)
     app.register_error_handler(OperationalError, handle_database_unavailable)
+    # Every pooled connection busy for pool_timeout: overloaded, not broken (docs/operations.md).
+    app.register_error_handler(PoolTimeout, handle_database_unavailable)
     app.register_error_handler(Exception, handle_unexpected)
+    # Registered after db.init_app, so it runs before Flask-SQLAlchemy's own teardown (Flask
+    # runs them in reverse), which then finds nothing left to close.
+    app.teardown_appcontext(close_database_session)

@@ -2,7 +2,9 @@
 from flask import current_app, request
 from flask_limiter import Limiter
 from flask_limiter.util import get_remote_address
+from sqlalchemy.exc import SQLAlchemyError
 
+import errors
 from bearer import current_session
 
 
@@ -11,7 +13,12 @@ def _authenticated_caller():
     view = current_app.view_functions.get(request.endpoint)
     if view is None or not getattr(view, "requires_auth", False):
         return None
-    return current_session()
+    try:
+        return current_session()
+    except SQLAlchemyError:
+        # The database is down: count the caller per IP here and let the view's own lookup
+        # answer 503. (Raised inside Flask-Limiter, the error would pass for a Redis failure.)
+        return None
 
 
 def rate_key() -> str:
@@ -30,6 +37,18 @@ def rate_limit() -> str:
 def init_limiter(app) -> Limiter:
     """One limiter per app (its storage and key prefix come from that app's config)."""
     limiter = Limiter(key_func=rate_key, default_limits=[rate_limit])
+
+    @app.after_request
+    def retry_after_only_when_refused(response):
+        # Registered before the limiter's own hook, so it runs after it (Flask runs them in
+        # reverse): Flask-Limiter writes Retry-After on every answer, which would tell clients
+        # of a 200 to wait and overwrite a 503's own value.
+        if response.status_code == 503:
+            response.headers["Retry-After"] = str(errors.RETRY_AFTER_UNAVAILABLE)
+        elif response.status_code != 429:
+            response.headers.pop("Retry-After", None)
+        return response
+
     limiter.init_app(app)
     app.extensions["rate_limiter"] = limiter
     return limiter

@@ -22,6 +22,7 @@ def test_public_endpoint_allows_100_per_minute_then_429(client):
         assert response.status_code == 401
         assert response.headers["X-RateLimit-Limit"] == "100"
         assert response.headers["X-RateLimit-Remaining"] == str(expected_remaining)
+        assert "Retry-After" not in response.headers  # only a refusal says when to retry
     limited = unknown_sign_in(client)
     assert limited.status_code == 429
     assert limited.get_json() == {"error": "RATE_LIMITED",
