@@ -90,57 +90,60 @@ class TokenSchema(RequestSchema):
     token = fields.String(required=True, validate=validate.Length(min=1, max=512))
 
 
+# Answer schemas mark every field they always hold `required`, so that the OpenAPI document
+# (and the schema fuzzing in tests/test_fuzz.py) holds each answer to its full shape.
 class UserSchema(Schema):
-    id = fields.String()
-    email = fields.String()
-    name = fields.String(allow_none=True)
-    image = fields.String(allow_none=True)
-    emailVerified = fields.Boolean(attribute="email_verified")
-    createdAt = UTCDateTime(attribute="created_at")
-    twoFactorEnabled = fields.Boolean(attribute="two_factor_enabled")
+    id = fields.String(required=True)
+    email = fields.String(required=True)
+    name = fields.String(required=True, allow_none=True)
+    image = fields.String(required=True, allow_none=True)
+    emailVerified = fields.Boolean(required=True, attribute="email_verified")
+    createdAt = UTCDateTime(required=True, attribute="created_at")
+    twoFactorEnabled = fields.Boolean(required=True, attribute="two_factor_enabled")
 
 
 class SessionSchema(Schema):
-    id = fields.String()
-    token = fields.String(metadata={"description": "Bearer token for the Authorization header"})
-    expiresAt = UTCDateTime(attribute="expires_at")
+    id = fields.String(required=True)
+    token = fields.String(required=True, metadata={
+        "description": "Bearer token for the Authorization header"})
+    expiresAt = UTCDateTime(required=True, attribute="expires_at")
 
 
 class AuthResultSchema(Schema):
-    user = fields.Nested(UserSchema)
-    session = fields.Nested(SessionSchema, allow_none=True)
+    user = fields.Nested(UserSchema, required=True)
+    session = fields.Nested(SessionSchema, required=True, allow_none=True)
 
 
 class SuccessSchema(Schema):
-    success = fields.Boolean()
+    success = fields.Boolean(required=True)
 
 
 class MessageSchema(SuccessSchema):
-    message = fields.String()
+    message = fields.String(required=True)
 
 
 class VerifiedUserSchema(SuccessSchema):
-    user = fields.Nested(UserSchema)
+    user = fields.Nested(UserSchema, required=True)
 
 
 class HealthSchema(Schema):
-    status = fields.String()
+    status = fields.String(required=True)
 
 
 class AuthErrorSchema(Schema):
     """Error envelope of /api/auth endpoints."""
 
-    error = fields.String(metadata={"description": "Upper-case error code"})
-    message = fields.String()
+    error = fields.String(required=True, metadata={"description": "Upper-case error code"})
+    message = fields.String(required=True)
     details = fields.Dict(keys=fields.String(), values=fields.Raw())
 
 
 class ErrorSchema(Schema):
     """Error envelope of every other endpoint."""
 
-    error = fields.String(metadata={"description": "Error name"})
-    message = fields.String()
-    code = fields.String(metadata={"description": "Upper-case error code"})
+    error = fields.String(required=True, metadata={"description": "Error name"})
+    message = fields.String(required=True)
+    code = fields.String(required=True, metadata={"description": "Upper-case error code"})
     details = fields.Dict(keys=fields.String(), values=fields.Raw())
 
 
@@ -261,7 +264,7 @@ class SubscriptionSchema(ProviderSchema):
 
 
 class ReceivedSchema(Schema):
-    received = fields.Boolean()
+    received = fields.Boolean(required=True)
 
 
 # --- two-factor and magic-link schemas ---
@@ -272,20 +275,23 @@ class CodeSchema(RequestSchema):
 
 
 class TwoFactorSetupSchema(Schema):
-    secret = fields.String(metadata={"description": "TOTP shared secret, base32"})
-    qrCode = fields.String(metadata={"description": "data:image/png;base64,... of otpauthUrl"})
-    otpauthUrl = fields.String(metadata={"description": "The otpauth://totp/... key URI"})
+    secret = fields.String(required=True, metadata={"description": "TOTP shared secret, base32"})
+    qrCode = fields.String(required=True, metadata={
+        "description": "data:image/png;base64,... of otpauthUrl"})
+    otpauthUrl = fields.String(required=True, metadata={
+        "description": "The otpauth://totp/... key URI"})
 
 
 class TwoFactorEnabledSchema(VerifiedUserSchema):
-    recoveryCodes = fields.List(fields.String(), metadata={
+    recoveryCodes = fields.List(fields.String(), required=True, metadata={
         "description": "10 single-use recovery codes, shown only in this answer"})
 
 
 class MagicLinkSchema(RequestSchema):
-    email = Email(required=True)
+    email = Email(required=True, metadata={"example": "alice@example.com"})
     redirectUrl = fields.String(required=True, validate=validate.Length(min=1, max=2048),
-                                metadata={"description": "Absolute URL on an allowed origin"})
+                                metadata={"description": "Absolute URL on an allowed origin",
+                                          "example": "https://app.example.com/magic-link"})
 
 
 class MagicLinkVerifySchema(TokenSchema):
@@ -297,7 +303,8 @@ class OAuthStartSchema(RequestSchema):
     redirectUrl = fields.String(validate=validate.Length(min=1, max=2048), metadata={
         "description": "Where to send the browser afterwards, with `code` (or `error`) added; "
                        "absolute URL on an allowed origin. Without it the callback answers "
-                       "{user, session} itself."})
+                       "{user, session} itself.",
+        "example": "https://app.example.com/signed-in"})
 
 
 class OAuthCallbackSchema(Schema):
@@ -366,13 +373,13 @@ class PasskeyOptionsSchema(Schema):
 
 
 class NewPasskeySchema(Schema):
-    id = fields.String()
-    name = fields.String()
-    createdAt = UTCDateTime(attribute="created_at")
+    id = fields.String(required=True)
+    name = fields.String(required=True)
+    createdAt = UTCDateTime(required=True, attribute="created_at")
 
 
 class PasskeySchema(NewPasskeySchema):
-    lastUsedAt = UTCDateTime(attribute="last_used_at", allow_none=True)
+    lastUsedAt = UTCDateTime(required=True, attribute="last_used_at", allow_none=True)
 
 
 class PasskeyCreatedSchema(Schema):
@@ -383,9 +390,12 @@ class PasskeyRegisterStepSchema(PasskeyOptionsSchema, PasskeyCreatedSchema):
     """Step 1 answers {options, challengeId}; step 2 answers 201 {passkey}."""
 
 
-class PasskeySignInStepSchema(PasskeyOptionsSchema, AuthResultSchema):
+class PasskeySignInStepSchema(PasskeyOptionsSchema):
     """Step 1 answers {options, challengeId}; step 2 answers {user, session}."""
+
+    user = fields.Nested(UserSchema)  # not AuthResultSchema's: step 1 has neither field
+    session = fields.Nested(SessionSchema)
 
 
 class PasskeyListSchema(Schema):
-    passkeys = fields.List(fields.Nested(PasskeySchema))
+    passkeys = fields.List(fields.Nested(PasskeySchema), required=True)

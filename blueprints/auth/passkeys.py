@@ -19,7 +19,7 @@ INVALID_BEARER = (401, "INVALID_TOKEN: bearer token missing, invalid or expired"
 
 @blp.post("/passkey/register")
 @blp.doc(**BEARER)
-@blp.arguments(PasskeyRegisterSchema)
+@blp.arguments(PasskeyRegisterSchema, required=False)  # step 1 may send no body at all
 @blp.response(200, PasskeyRegisterStepSchema,
               description="Step 1 (body {}): {options, challengeId}")
 @blp.alt_response(201, schema=PasskeyCreatedSchema,
@@ -40,7 +40,7 @@ def register(data):
 
 
 @blp.post("/passkey/sign-in")
-@blp.arguments(PasskeySignInSchema)
+@blp.arguments(PasskeySignInSchema, required=False)
 @blp.response(200, PasskeySignInStepSchema,
               description="Step 1 (body {} or {email}): {options, challengeId}; "
                           "step 2 (body {challengeId, credential}): {user, session}")
