@@ -44,7 +44,7 @@ SETTINGS = {
     # Name an authenticator app shows beside the account (default: API_TITLE).
     "TOTP_ISSUER": (str, None),
     # --- OAuth settings ---
-    # A provider is offered only when both its client id and secret are set (docs/oauth.md).
+    # A provider is offered only when both its client id and secret are set (README, "OAuth").
     # The endpoint URLs default to the real providers; tests point them at local stand-ins.
     "GITHUB_CLIENT_ID": (str, None),
     "GITHUB_CLIENT_SECRET": (str, None),

@@ -1,10 +1,12 @@
 """Bearer sessions: creation, lookup with sliding expiry, revocation (contract section 2)."""
+import weakref
+from collections import namedtuple
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
 from flask import current_app
 from sqlalchemy import bindparam, delete, select, update
-from sqlalchemy.engine import Row
+from sqlalchemy.exc import DBAPIError
 
 from models import Session, User, db
 from services import clock, tokens
@@ -31,7 +33,7 @@ class LiveSession:
     id: str
     user_id: str
     expires_at: datetime
-    user: Row
+    user: tuple  # a named row of LOOKUP's columns: UserSchema dumps it
 
 
 # One statement, compiled once: the session row by its token hash, joined to its user.
@@ -62,19 +64,61 @@ def create(user: User) -> IssuedSession:
 
 def lookup(token: str) -> LiveSession | None:
     """The live session of a bearer token (one indexed query), renewed when it is due."""
-    token_hash = tokens.digest(token)
-    with db.engine.connect() as conn:
-        row = conn.execute(LOOKUP, {"token_hash": token_hash}).first()
-        now = clock.utcnow()
-        if row is None or not tokens.matches(token, row.token_hash) or row.expires_at <= now:
-            return None
-        expires_at = row.expires_at
-        if now - row.renewed_at > RENEW_AFTER:
-            expires_at = now + lifetime()
+    row = _fetch_one(db.engine, tokens.digest(token))
+    now = clock.utcnow()
+    if row is None or not tokens.matches(token, row.token_hash) or row.expires_at <= now:
+        return None
+    expires_at = row.expires_at
+    if now - row.renewed_at > RENEW_AFTER:
+        expires_at = now + lifetime()
+        with db.engine.begin() as conn:
             conn.execute(RENEW, {"session_id": row.session_id, "now": now,
                                  "expires_at": expires_at})
-            conn.commit()
     return LiveSession(row.session_id, row.id, expires_at, row)
+
+
+def _fetch_one(engine, token_hash: str):
+    """LOOKUP run on a pooled DBAPI connection. Every request with a bearer token passes here,
+    and SQLAlchemy's execution layer costs several times the query itself (bench/README.md);
+    the statement is compiled and its result types prepared once per engine."""
+    sql, positional, make_row = _compiled_lookup(engine)
+    params = (token_hash,) if positional else {"token_hash": token_hash}
+    dbapi_error = engine.dialect.loaded_dbapi.Error
+    raw = None
+    try:
+        raw = engine.raw_connection()  # from the pool, pre-pinged like any other checkout
+        cursor = raw.cursor()
+        cursor.execute(sql, params)
+        found = cursor.fetchone()
+        cursor.close()
+    except dbapi_error as exc:
+        if raw is not None and engine.dialect.is_disconnect(exc, raw.dbapi_connection, None):
+            raw.invalidate(exc)
+        # The exception SQLAlchemy itself would raise (OperationalError -> 503, errors.py).
+        raise DBAPIError.instance(sql, params, exc, dbapi_error) from exc
+    finally:
+        if raw is not None:
+            raw.close()
+    return None if found is None else make_row(found)
+
+
+_COMPILED = weakref.WeakKeyDictionary()
+
+
+def _compiled_lookup(engine):
+    if engine not in _COMPILED:
+        dialect = engine.dialect
+        compiled = LOOKUP.compile(dialect=dialect)
+        columns = list(LOOKUP.selected_columns)
+        row_type = namedtuple("SessionRow", [column.key for column in columns])
+        convert = [column.type.dialect_impl(dialect).result_processor(dialect, None)
+                   for column in columns]
+
+        def make_row(values):
+            return row_type(*[f(v) if f else v for f, v in zip(convert, values, strict=True)])
+
+        _COMPILED[engine] = (str(compiled), bool(compiled.positiontup), make_row)
+    return _COMPILED[engine]
 
 
 def revoke(session: LiveSession) -> None:
