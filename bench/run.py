@@ -222,6 +222,7 @@ def main():
         peak_rss = service.rss_mib()
 
     if "growth" in args.only:
+        sys.path.insert(0, ROOT)
         from bench import growth  # its own two servers, one per table size
 
         ratio, totals = growth.measure(args)
