@@ -151,3 +151,5 @@ def test_database_down_is_a_json_503_on_other_endpoints(make_app):
     app = make_app(DATABASE_URL="postgresql://nobody@127.0.0.1:1/none")
     response = app.test_client().post("/api/auth/sign-in", json=PUBLIC_BODIES["/api/auth/sign-in"])
     assert_auth_error(response, 503, "SERVICE_UNAVAILABLE")
+    # Its own Retry-After, not the rate limiter's window on this (limited) endpoint.
+    assert response.headers["Retry-After"] == "5"
