@@ -41,7 +41,9 @@ class Base(DeclarativeBase):
     pass
 
 
-db = SQLAlchemy(model_class=Base)
+# One session per request, ended at teardown: what a view commits stays readable without a
+# reload (a commit would otherwise expire every object and the answer would query them again).
+db = SQLAlchemy(model_class=Base, session_options={"expire_on_commit": False})
 
 
 def new_id() -> str:

@@ -2,7 +2,7 @@
 from datetime import timedelta
 
 from flask import current_app
-from sqlalchemy import delete, select
+from sqlalchemy import bindparam, delete, select
 from sqlalchemy.exc import IntegrityError
 
 from errors import APIError
@@ -17,8 +17,11 @@ def hasher():
     return current_app.extensions["password_hasher"]
 
 
+BY_EMAIL = select(User).where(User.email == bindparam("email"))  # built once, run per sign-in
+
+
 def by_email(email: str) -> User | None:
-    return db.session.execute(select(User).where(User.email == email)).scalar_one_or_none()
+    return db.session.execute(BY_EMAIL, {"email": email}).scalar_one_or_none()
 
 
 def sign_up(email: str, password: str) -> User:
