@@ -30,6 +30,8 @@ SETTINGS = {
     "RATELIMIT_KEY_PREFIX": (str, ""),
     "ACCOUNT_FAILURE_LIMIT": (str, "10 per 15 minutes"),
     "TRUSTED_PROXY_COUNT": (int, 0),
+    # CPython's GIL switch interval in the serving process (wsgi.py), in seconds (default 0.005).
+    "THREAD_SWITCH_INTERVAL": (float, 0.001),
     # argon2id parameters; OWASP's minimum is m=19 MiB, t=2, p=1 (contract section 3).
     "PASSWORD_HASH_MEMORY_COST": (int, 19456),  # KiB
     "PASSWORD_HASH_TIME_COST": (int, 2),

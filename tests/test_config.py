@@ -73,3 +73,15 @@ def test_postgres_urls_use_psycopg3(url):
 
 def test_default_database_is_sqlite_in_the_instance_folder():
     assert config.database_uri(None, "/srv/instance") == "sqlite:////srv/instance/app.db"
+
+
+@pytest.mark.parametrize("setting, expected", [(None, 0.001), ("0.004", 0.004)])
+def test_the_serving_process_applies_the_thread_switch_interval(tmp_path, setting, expected):
+    environ = {**os.environ, "SECRET_KEY": "k", "DATABASE_URL": f"sqlite:///{tmp_path}/a.db"}
+    environ.pop("THREAD_SWITCH_INTERVAL", None)
+    if setting:
+        environ["THREAD_SWITCH_INTERVAL"] = setting
+    result = subprocess.run(
+        [sys.executable, "-c", "import sys, wsgi; print(sys.getswitchinterval())"], cwd=ROOT,
+        env=environ, capture_output=True, text=True, timeout=60, check=True)
+    assert float(result.stdout.split()[-1]) == pytest.approx(expected)
