@@ -17,13 +17,14 @@ from services.passwords import strength_problem
 MAX_EMAIL = 320
 
 
-class UTCDateTime(fields.DateTime):
-    """ISO 8601 in UTC with a `Z` suffix and millisecond precision."""
+def utc_iso(value: datetime) -> str:
+    """ISO 8601 in UTC with a `Z` suffix and millisecond precision (the API's timestamps)."""
+    return value.isoformat(timespec="milliseconds").replace("+00:00", "Z")
 
+
+class UTCDateTime(fields.DateTime):
     def _serialize(self, value, attr, obj, **kwargs):
-        if value is None:
-            return None
-        return value.isoformat(timespec="milliseconds").replace("+00:00", "Z")
+        return None if value is None else utc_iso(value)
 
 
 class Email(fields.Email):

@@ -126,7 +126,3 @@ def _compiled_lookup(engine):
 
 def revoke(session: LiveSession) -> None:
     db.session.execute(delete(Session).where(Session.id == session.id))
-
-
-def shown(session: LiveSession, token: str) -> IssuedSession:
-    return IssuedSession(session.id, token, session.expires_at)

@@ -5,7 +5,8 @@ from datetime import datetime, timedelta
 import pytest
 from sqlalchemy import event, text
 
-from models import db
+from models import Session, User, db
+from schemas import AuthResultSchema
 from services import sessions
 
 PROTECTED = [("POST", "/api/auth/sign-out"), ("GET", "/api/auth/session")]
@@ -22,6 +23,23 @@ def test_session_echoes_user_and_session(client, auth):
     response = client.get("/api/auth/session", headers=headers)
     assert response.status_code == 200
     assert response.get_json() == created
+
+
+def test_session_answer_is_what_the_schema_dumps(app, client, auth):
+    created = auth.sign_up()
+    with app.app_context():
+        user = db.session.get(User, created["user"]["id"])
+        user.name, user.image = "Ada Lovelace", "https://images.example/ada.png"
+        user.email_verified = user.two_factor_enabled = True
+        db.session.commit()
+        session = db.session.get(Session, created["session"]["id"])
+        expected = AuthResultSchema().dump({"user": user, "session": {
+            "id": session.id, "token": created["session"]["token"],
+            "expires_at": session.expires_at}})
+    response = client.get("/api/auth/session",
+                          headers={"Authorization": f"Bearer {created['session']['token']}"})
+    assert response.get_json() == expected
+    assert expected["user"]["name"] == "Ada Lovelace" and expected["user"]["twoFactorEnabled"]
 
 
 def test_token_is_stored_only_as_its_sha256(app, auth):
