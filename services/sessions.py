@@ -86,16 +86,25 @@ def _fetch_one(engine, token_hash: str):
     the statement is compiled and its result types prepared once per engine."""
     sql, positional, make_row = _compiled_lookup(engine)
     params = (token_hash,) if positional else {"token_hash": token_hash}
-    dbapi_error = engine.dialect.loaded_dbapi.Error
+    dialect = engine.dialect
+    dbapi_error = dialect.loaded_dbapi.Error
+    # One SELECT needs no transaction. On PostgreSQL autocommit saves the BEGIN and the ROLLBACK
+    # at check-in, two of its four round trips; SQLite's driver opens none for a SELECT.
+    autocommit = dialect.name != "sqlite"
     raw = None
     try:
         raw = engine.raw_connection()  # from the pool, pre-pinged like any other checkout
+        if autocommit:
+            dialect.set_isolation_level(raw.dbapi_connection, "AUTOCOMMIT")
         cursor = raw.cursor()
         cursor.execute(sql, params)
         found = cursor.fetchone()
         cursor.close()
+        if autocommit:
+            dialect.reset_isolation_level(raw.dbapi_connection)
     except dbapi_error as exc:
-        if raw is not None and engine.dialect.is_disconnect(exc, raw.dbapi_connection, None):
+        if raw is not None:
+            # Back to the pool only as it came out of it; else closed and replaced.
             raw.invalidate(exc)
         # The exception SQLAlchemy itself would raise (OperationalError -> 503, errors.py).
         raise DBAPIError.instance(sql, params, exc, dbapi_error) from exc

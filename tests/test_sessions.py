@@ -8,6 +8,7 @@ from sqlalchemy import event, text
 from models import Session, User, db
 from schemas import AuthResultSchema
 from services import sessions
+from tests.conftest import PASSWORD
 
 PROTECTED = [("POST", "/api/auth/sign-out"), ("GET", "/api/auth/session")]
 INVALID = {"error": "INVALID_TOKEN", "message": "Missing, invalid or expired bearer token"}
@@ -49,6 +50,21 @@ def test_token_is_stored_only_as_its_sha256(app, auth):
     assert len(rows) == 1
     assert rows[0]["token_hash"] == hashlib.sha256(token.encode()).hexdigest()
     assert not any(token in str(value) for value in rows[0].values())
+
+
+def test_the_lookup_hands_its_connection_back_transactional(make_app):
+    """The lookup reads in autocommit on PostgreSQL; the connection it returns to the pool must
+    roll back what the next user of that connection does not commit."""
+    app = make_app(DATABASE_POOL_SIZE=1, DATABASE_MAX_OVERFLOW=0)  # one connection, reused
+    client = app.test_client()
+    token = client.post("/api/auth/sign-up", json={"email": "alice@example.com",
+                                                  "password": PASSWORD}).get_json()
+    headers = {"Authorization": f"Bearer {token['session']['token']}"}
+    assert client.get("/api/auth/session", headers=headers).status_code == 200
+    with app.app_context():
+        db.session.execute(text("UPDATE users SET name = 'not committed'"))
+        db.session.rollback()
+        assert db.session.execute(text("SELECT name FROM users")).scalar_one() is None
 
 
 def test_signed_out_token_is_401(client, auth):
