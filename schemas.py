@@ -23,6 +23,8 @@ def utc_iso(value: datetime) -> str:
 
 
 class UTCDateTime(fields.DateTime):
+    """A timestamp as utc_iso writes it."""
+
     def _serialize(self, value, attr, obj, **kwargs):
         return None if value is None else utc_iso(value)
 

@@ -57,9 +57,9 @@ def test_the_lookup_hands_its_connection_back_transactional(make_app):
     roll back what the next user of that connection does not commit."""
     app = make_app(DATABASE_POOL_SIZE=1, DATABASE_MAX_OVERFLOW=0)  # one connection, reused
     client = app.test_client()
-    token = client.post("/api/auth/sign-up", json={"email": "alice@example.com",
-                                                  "password": PASSWORD}).get_json()
-    headers = {"Authorization": f"Bearer {token['session']['token']}"}
+    created = client.post("/api/auth/sign-up", json={"email": "alice@example.com",
+                                                    "password": PASSWORD}).get_json()
+    headers = {"Authorization": f"Bearer {created['session']['token']}"}
     assert client.get("/api/auth/session", headers=headers).status_code == 200
     with app.app_context():
         db.session.execute(text("UPDATE users SET name = 'not committed'"))
