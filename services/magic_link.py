@@ -5,22 +5,24 @@ from sqlalchemy.exc import IntegrityError
 
 from errors import APIError
 from models import User, db
-from services import accounts, mail, sessions, tokens, two_factor
+from services import accounts, mail, tokens, two_factor
 
 MAGIC_LINK = "magic_link"
 LIFETIME = timedelta(minutes=10)
 
 
-def issue(email: str) -> str:
-    """Store a token for `email`, whether or not an account exists; the caller commits."""
-    return tokens.issue(MAGIC_LINK, LIFETIME, user=accounts.by_email(email), email=email)
+def issue(email: str) -> tuple[str, bool]:
+    """Store a token for `email`, whether or not an account exists; the caller commits.
+    (token, whether the account exists)."""
+    user = accounts.by_email(email)
+    return tokens.issue(MAGIC_LINK, LIFETIME, user=user, email=email), user is not None
 
 
-def send(email: str, redirect_url: str, token: str) -> None:
+def send(email: str, redirect_url: str, token: str, known: bool) -> None:
     # Both an existing and a new address get a message (a sign-up link for the new one), so
     # the answer, and the work behind it, does not tell whether the account exists.
     link = mail.with_query(redirect_url, token=token)
-    if accounts.by_email(email) is not None:
+    if known:
         subject, action = "Your sign-in link", "sign in"
     else:
         subject, action = "Finish creating your account", "create your account and sign in"
@@ -30,8 +32,9 @@ def send(email: str, redirect_url: str, token: str) -> None:
               "If you did not ask for it, ignore this message.\n")
 
 
-def verify(token: str, totp_code: str | None):
-    """Sign in with a magic-link token: (user, session). The token is spent only on success."""
+def verify(token: str, totp_code: str | None) -> User:
+    """The account a magic-link token signs in to (created for a new address). The token is
+    spent only on success; the caller starts the session."""
     try:
         return _verify(token, totp_code)
     except IntegrityError:
@@ -41,7 +44,7 @@ def verify(token: str, totp_code: str | None):
         return _verify(token, totp_code)
 
 
-def _verify(token: str, totp_code: str | None):
+def _verify(token: str, totp_code: str | None) -> User:
     row = tokens.find(MAGIC_LINK, token)
     if row is None:
         raise invalid_token()
@@ -59,7 +62,7 @@ def _verify(token: str, totp_code: str | None):
         db.session.flush()
     # Opening the link proved the address belongs to the caller (contract section 5).
     accounts.claim_address(user)
-    return user, sessions.create(user)
+    return user
 
 
 def invalid_token() -> APIError:

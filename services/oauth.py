@@ -13,7 +13,7 @@ from sqlalchemy.exc import IntegrityError
 
 from errors import APIError
 from models import OAuthIdentity, OAuthState, User, db
-from services import accounts, clock, redirects, sessions, tokens, two_factor
+from services import accounts, clock, redirects, tokens, two_factor
 from services.oauth_providers import NAMES, PROFILES, Profile, client
 
 log = logging.getLogger(__name__)
@@ -160,8 +160,8 @@ def _identity(profile: Profile) -> OAuthIdentity | None:
         OAuthIdentity.provider_user_id == profile.user_id)).scalar_one_or_none()
 
 
-def direct_session(user: User) -> sessions.IssuedSession:
-    """A session straight from the callback (no redirectUrl). With two-factor on there is
+def check_direct_sign_in(user: User) -> None:
+    """May the callback itself sign `user` in (no redirectUrl)? With two-factor on there is
     no way to ask for the code here, so the client must use the code exchange."""
     try:
         two_factor.check_sign_in(user, None)
@@ -171,7 +171,6 @@ def direct_session(user: User) -> sessions.IssuedSession:
         raise APIError(401, "TOTP_REQUIRED", "Two-factor authentication is on: start the "
                        "sign-in with a redirectUrl and send totpCode with the code to "
                        "POST /api/auth/oauth/token") from None
-    return sessions.create(user)
 
 
 def issue_code(user: User) -> str:

@@ -1,10 +1,19 @@
 """Authentication endpoints under /api/auth; one module per flow."""
 from blueprints import ApiBlueprint
+from models import User, db
 from schemas import AuthErrorSchema
+from services import sessions
 
 blp = ApiBlueprint("auth", __name__, url_prefix="/api/auth",
                    description="Accounts, sessions and sign-in flows",
                    error_schema=AuthErrorSchema)  # contract section 1
+
+
+def signed_in(user: User) -> dict:
+    """The end of every sign-in flow: a new session for `user`, committed, as `{user, session}`."""
+    session = sessions.create(user)
+    db.session.commit()
+    return {"user": user, "session": session}
 
 # Importing the modules registers their views on `blp`.
 from blueprints.auth import (  # noqa: E402,F401

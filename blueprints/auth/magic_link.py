@@ -1,5 +1,5 @@
 """Magic-link sign-in: send the link by e-mail, then exchange its token for a session."""
-from blueprints.auth import blp
+from blueprints.auth import blp, signed_in
 from models import db
 from schemas import (
     AuthErrorSchema,
@@ -19,9 +19,9 @@ from services import magic_link, redirects
 def send_magic_link(data):
     """E-mail a sign-in link; the answer is the same whether the account exists."""
     redirects.require_allowed(data["redirectUrl"])
-    token = magic_link.issue(data["email"])
+    token, known = magic_link.issue(data["email"])
     db.session.commit()
-    magic_link.send(data["email"], data["redirectUrl"], token)
+    magic_link.send(data["email"], data["redirectUrl"], token, known)
     return {"success": True, "message": "A sign-in link has been sent to this address."}
 
 
@@ -32,6 +32,4 @@ def send_magic_link(data):
             (429, "RATE_LIMITED"), schema=AuthErrorSchema)
 def verify_magic_link(data):
     """Sign in with the token of a magic link (and the second factor when it is active)."""
-    user, session = magic_link.verify(data["token"], data.get("totpCode"))
-    db.session.commit()
-    return {"user": user, "session": session}
+    return signed_in(magic_link.verify(data["token"], data.get("totpCode")))

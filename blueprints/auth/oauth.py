@@ -2,7 +2,7 @@
 from flask import redirect
 from flask import session as cookie
 
-from blueprints.auth import blp
+from blueprints.auth import blp, signed_in
 from errors import APIError
 from models import db
 from schemas import (
@@ -12,7 +12,7 @@ from schemas import (
     OAuthStartSchema,
     OAuthTokenSchema,
 )
-from services import mail, oauth, sessions, tokens
+from services import mail, oauth, tokens
 
 PROVIDER = "<any(github, google):provider>"
 BROWSER_KEY = "oauth_browser"
@@ -67,9 +67,8 @@ def oauth_callback(args, provider):
     except oauth.OAuthFailure as failure:
         return refuse(failure)
     if pending.redirect_url is None:
-        session = oauth.direct_session(user)
-        db.session.commit()
-        return {"user": user, "session": session}
+        oauth.check_direct_sign_in(user)
+        return signed_in(user)
     code = oauth.issue_code(user)
     db.session.commit()
     return redirect(mail.with_query(pending.redirect_url, code=code))
@@ -83,7 +82,4 @@ def oauth_callback(args, provider):
             schema=AuthErrorSchema)
 def exchange_oauth_code(data):
     """Exchange the one-time code of an OAuth redirect for a session."""
-    user = oauth.redeem_code(data["code"], data.get("totpCode"))
-    session = sessions.create(user)
-    db.session.commit()
-    return {"user": user, "session": session}
+    return signed_in(oauth.redeem_code(data["code"], data.get("totpCode")))

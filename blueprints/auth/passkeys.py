@@ -1,7 +1,7 @@
 """Passkeys: the two-step registration and sign-in ceremonies, listing and removal."""
 from bearer import current_session, current_user, login_required
 from blueprints import BEARER
-from blueprints.auth import blp
+from blueprints.auth import blp, signed_in
 from models import db
 from schemas import (
     AuthErrorSchema,
@@ -12,7 +12,7 @@ from schemas import (
     PasskeySignInSchema,
     PasskeySignInStepSchema,
 )
-from services import accounts, passkeys, sessions
+from services import accounts, passkeys
 
 INVALID_BEARER = (401, "INVALID_TOKEN: bearer token missing, invalid or expired")
 
@@ -54,9 +54,7 @@ def sign_in(data):
         return {"options": options, "challengeId": challenge_id}
     user = passkeys.sign_in(data["challengeId"], data["credential"])
     accounts.require_verified(user)  # the same rule as password sign-in
-    session = sessions.create(user)
-    db.session.commit()
-    return {"user": user, "session": session}
+    return signed_in(user)
 
 
 @blp.get("/passkeys")

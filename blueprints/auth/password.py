@@ -3,7 +3,7 @@ from flask import jsonify
 
 from bearer import bearer_token, current_session, login_required
 from blueprints import BEARER
-from blueprints.auth import blp
+from blueprints.auth import blp, signed_in
 from models import db
 from schemas import (
     AuthErrorSchema,
@@ -46,9 +46,7 @@ def sign_in(data):
     user = accounts.check_password(data["email"], data["password"])
     accounts.require_verified(user)
     two_factor.check_sign_in(user, data.get("totpCode"))
-    session = sessions.create(user)
-    db.session.commit()
-    return {"user": user, "session": session}
+    return signed_in(user)
 
 
 @blp.post("/sign-out")
