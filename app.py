@@ -62,6 +62,7 @@ def create_app(test_config=None):
 
 def finish_config(app):
     cfg = app.config
+    config.coerce(cfg)
     if not cfg["SECRET_KEY"]:
         if not app.debug:
             # A key generated per process would differ between hosts and break sessions,

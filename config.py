@@ -93,6 +93,18 @@ def parse(parser, raw: str):
     return parser(raw)
 
 
+def coerce(settings) -> None:
+    """Settings given as text where a number, flag or list is meant (instance/config.py,
+    create_app's mapping) read like the environment's: "a, b" is ["a", "b"]."""
+    for name, (parser, _) in SETTINGS.items():
+        value = settings.get(name)
+        if isinstance(value, str) and parser is not str:
+            try:
+                settings[name] = parse(parser, value)
+            except ValueError:
+                raise SystemExit(f"error: setting {name} is not valid") from None
+
+
 def defaults() -> dict:
     return {**FRAMEWORK, **{name: default for name, (_, default) in SETTINGS.items()}}
 

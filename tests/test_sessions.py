@@ -54,7 +54,8 @@ def test_token_is_stored_only_as_its_sha256(app, auth):
 
 def test_the_lookup_hands_its_connection_back_transactional(make_app):
     """The lookup reads in autocommit on PostgreSQL; the connection it returns to the pool must
-    roll back what the next user of that connection does not commit."""
+    roll back what the next user of that connection does not commit. (On SQLite the lookup
+    keeps the driver's mode; the PostgreSQL run is where this can break.)"""
     app = make_app(DATABASE_POOL_SIZE=1, DATABASE_MAX_OVERFLOW=0)  # one connection, reused
     client = app.test_client()
     created = client.post("/api/auth/sign-up", json={"email": "alice@example.com",
@@ -80,7 +81,8 @@ def test_sign_out_ends_only_that_session(client, auth):
     second_token = client.post("/api/auth/sign-in", json={
         "email": "alice@example.com", "password": "Tr0ub4dor&3-horse-staple"}).get_json()
     second = {"Authorization": f"Bearer {second_token['session']['token']}"}
-    client.post("/api/auth/sign-out", headers=first)
+    assert client.post("/api/auth/sign-out", headers=first).get_json() == {"success": True}
+    assert client.get("/api/auth/session", headers=first).status_code == 401
     assert client.get("/api/auth/session", headers=second).status_code == 200
 
 
