@@ -41,6 +41,9 @@ class Email(fields.Email):
         return super()._deserialize(value, attr, data, **kwargs)
 
 
+UNSTORABLE = "Must be text without NUL characters or lone surrogates."
+
+
 def storable(text: str) -> bool:
     """Text that every database accepts: no NUL (PostgreSQL refuses it), no lone surrogates."""
     if "\x00" in text:
@@ -59,8 +62,8 @@ class RequestSchema(Schema):
     @pre_load
     def refuse_unstorable_text(self, data, **kwargs):
         if isinstance(data, dict):
-            bad = {key: ["Must be text without NUL characters or lone surrogates."]
-                   for key, value in data.items() if isinstance(value, str) and not storable(value)}
+            bad = {key: [UNSTORABLE] for key, value in data.items()
+                   if isinstance(value, str) and not storable(value)}
             if bad:
                 raise ValidationError(bad)
         return data
@@ -157,7 +160,7 @@ MAX_AMOUNT = 2**63 - 1  # the largest BIGINT
 
 def must_be_storable(value: str) -> None:
     if not storable(value):
-        raise ValidationError("Must be text without NUL characters or lone surrogates.")
+        raise ValidationError(UNSTORABLE)
 
 
 class ProviderSchema(Schema):
