@@ -12,6 +12,7 @@ from email.policy import default as default_policy
 from urllib.parse import parse_qs, urlsplit
 
 import pytest
+import requests
 from aiosmtpd.controller import Controller
 from flask.testing import FlaskClient
 from sqlalchemy import text
@@ -126,6 +127,34 @@ class RecordingClient(FlaskClient):
         query = urlsplit(response.headers.get("Location", "")).query
         collect_secrets({k: v[0] for k, v in parse_qs(query).items()})
         return response
+
+
+def collect_from_http(response, streamed=False):
+    """Note the secrets in a `requests` response: its JSON body and its redirect's query."""
+    for hop in [*response.history, response]:
+        query = urlsplit(hop.headers.get("Location", "")).query
+        collect_secrets({k: v[0] for k, v in parse_qs(query).items()})
+    if not streamed and "json" in response.headers.get("Content-Type", ""):
+        try:
+            collect_secrets(response.json())
+        except ValueError:
+            pass
+
+
+@pytest.fixture(scope="session", autouse=True)
+def secrets_over_http():
+    """Tests that talk to live servers use `requests` (bare `requests.post` too, which goes
+    through a Session): every response they get is searched for secrets like the test client's."""
+    send = requests.sessions.Session.send
+
+    def recording_send(self, request, **kwargs):
+        response = send(self, request, **kwargs)
+        collect_from_http(response, streamed=bool(kwargs.get("stream")))
+        return response
+
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(requests.sessions.Session, "send", recording_send)
+        yield
 
 
 @pytest.fixture(scope="session", autouse=True)

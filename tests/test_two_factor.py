@@ -284,8 +284,9 @@ def test_disable_with_a_recovery_code_turns_two_factor_off(client, auth, clock):
     response = client.post("/api/auth/two-factor/disable", headers=headers,
                            json={"code": codes[3]})
     assert response.status_code == 200
-    assert response.get_json() == {"success": True, "user": response.get_json()["user"]}
-    assert response.get_json()["user"]["twoFactorEnabled"] is False
+    session_user = client.get("/api/auth/session", headers=headers).get_json()["user"]
+    assert session_user["twoFactorEnabled"] is False
+    assert response.get_json() == {"success": True, "user": session_user}
     assert sign_in(client).status_code == 200
     assert stored_row(client.application, "recovery_codes") == []
     again = client.post("/api/auth/two-factor/disable", headers=headers, json={"code": codes[4]})
