@@ -1,7 +1,9 @@
 """Outgoing e-mail over SMTP (contract section 4); written to the log when no server is set."""
 import logging
 import smtplib
+import ssl
 from email.message import EmailMessage
+from functools import partial
 from urllib.parse import parse_qsl, urlencode, urlsplit, urlunsplit
 
 from flask import current_app
@@ -32,12 +34,15 @@ def send(to: str, subject: str, body: str) -> bool:
         # Development: no server configured, so the developer reads the link from the log.
         log.info("e-mail (no MAIL_SERVER set) to %s: %s\n%s", to, subject, body)
         return True
-    smtp_class = smtplib.SMTP_SSL if config["MAIL_USE_SSL"] else smtplib.SMTP
+    # The server's certificate and host name are checked against the system's CAs (or the
+    # bundle SSL_CERT_FILE names); smtplib checks neither unless given a context.
+    tls = ssl.create_default_context()
+    connect = partial(smtplib.SMTP_SSL, context=tls) if config["MAIL_USE_SSL"] else smtplib.SMTP
     try:
-        with smtp_class(config["MAIL_SERVER"], config["MAIL_PORT"],
-                        timeout=config["MAIL_TIMEOUT"]) as smtp:
+        with connect(config["MAIL_SERVER"], config["MAIL_PORT"],
+                     timeout=config["MAIL_TIMEOUT"]) as smtp:
             if config["MAIL_USE_TLS"]:
-                smtp.starttls()
+                smtp.starttls(context=tls)
             if config["MAIL_USERNAME"]:
                 smtp.login(config["MAIL_USERNAME"], config["MAIL_PASSWORD"])
             smtp.send_message(message)
