@@ -3,6 +3,7 @@ import pytest
 from sqlalchemy import func, select
 
 from models import User, db
+from services.passwords import strength_problem
 from tests.conftest import PASSWORD
 
 PUBLIC_BODIES = {
@@ -54,15 +55,65 @@ def test_wrong_types_in_every_field_are_400(client, path, value):
         body = dict(PUBLIC_BODIES[path], **{field: value})
         response = client.post(path, json=body)
         assert response.status_code == 400, (field, value, response.get_json())
+        details = assert_auth_error(response, 400, "VALIDATION_ERROR")["details"]
+        assert field in details, (field, value, details)
+        assert details[field] and all(isinstance(m, str) for m in details[field]), details
+
+
+# Well-formed addresses among NASTY_STRINGS (an IDN one; one that trimming repairs).
+VALID_EMAILS = {"ünïcödé@exämple.com", "alice@example.com\n"}
+# Length bounds of each text field (contract section 3 for passwords; schemas.py otherwise).
+LENGTHS = {"sign-up password": (8, 256), "sign-in password": (1, 256), "token": (1, 512)}
+
+
+def storable(value: str) -> bool:
+    """No NUL and no lone surrogate: anything else is refused as VALIDATION_ERROR."""
+    return "\x00" not in value and not any("\ud800" <= c <= "\udfff" for c in value)
+
+
+def expected_answer(path, field, value):
+    """(status, code) for `value` in `field` of an otherwise valid body, on an empty database;
+    code None for a success."""
+    invalid = (400, "VALIDATION_ERROR")
+    if not storable(value):
+        return invalid
+    if field == "email":
+        if value not in VALID_EMAILS:
+            return invalid
+        return {"/api/auth/sign-up": (201, None), "/api/auth/sign-in": (401, "INVALID_CREDENTIALS"),
+                "/api/auth/send-verification-email": (200, None)}[path]
+    if field == "token":
+        low, high = LENGTHS["token"]
+        return (400, "INVALID_TOKEN") if low <= len(value) <= high else invalid
+    if path == "/api/auth/sign-in":
+        low, high = LENGTHS["sign-in password"]
+        return (401, "INVALID_CREDENTIALS") if low <= len(value) <= high else invalid
+    low, high = LENGTHS["sign-up password"]
+    email = PUBLIC_BODIES[path]["email"]
+    if not low <= len(value) <= high or strength_problem(value, email):
+        return invalid
+    return 201, None
 
 
 @pytest.mark.parametrize("path", PUBLIC_BODIES)
 @pytest.mark.parametrize("value", NASTY_STRINGS)
-def test_nasty_strings_in_every_field_get_a_json_answer_below_500(client, path, value):
+def test_nasty_strings_in_every_field_get_the_exact_answer(client, path, value):
+    registered = set()
     for field in PUBLIC_BODIES[path]:
         body = dict(PUBLIC_BODIES[path], **{field: value})
+        status, code = expected_answer(path, field, value)
+        if status == 201 and body["email"].strip().lower() in registered:
+            status, code = 409, "USER_ALREADY_EXISTS"
         response = client.post(path, json=body)
-        assert response.is_json and response.status_code < 500, (field, value)
+        assert response.is_json and response.status_code == status, (
+            field, value, response.status_code, response.get_json())
+        if code is None:
+            if status == 201:
+                registered.add(body["email"].strip().lower())
+            continue
+        answer = assert_auth_error(response, status, code)
+        if code == "VALIDATION_ERROR":
+            assert field in answer["details"], (field, value, answer)
 
 
 def test_nasty_strings_lose_nothing(app, client, auth):

@@ -35,5 +35,6 @@ def empty_postgres_database():
     admin.dispose()
 
 
+@pytest.mark.postgres
 def test_migrations_build_the_postgres_schema(empty_postgres_database):
     upgrade_and_check(empty_postgres_database)
