@@ -1,12 +1,20 @@
 """Sign-up, sign-in, e-mail verification and the password policy (contract sections 1, 3, 4)."""
+import hashlib
+import logging
 import re
+from urllib.parse import parse_qs, urlsplit
 
 import pytest
 from passlib.context import CryptContext
-from sqlalchemy import select
+from sqlalchemy import select, text
 
+import config
+from app import create_app
 from models import User, db
-from tests.conftest import PASSWORD
+from tests.conftest import PASSWORD, RecordingClient, settings_for
+
+HASH_SETTINGS = ("PASSWORD_HASH_MEMORY_COST", "PASSWORD_HASH_TIME_COST",
+                 "PASSWORD_HASH_PARALLELISM")
 
 UNKNOWN_OR_WRONG = {"error": "INVALID_CREDENTIALS", "message": "Invalid email or password"}
 
@@ -195,12 +203,109 @@ def test_failed_sign_ins_of_one_account_are_capped_across_addresses(client, auth
     blocked = sign_in(client, environ_base={"REMOTE_ADDR": "10.0.1.1"})
     assert blocked.status_code == 429
     assert blocked.get_json()["error"] == "RATE_LIMITED"
-    assert 0 < int(blocked.headers["Retry-After"]) <= 900
+    # Right after the 11th attempt the wait is (nearly) the whole 15-minute window.
+    assert 840 < int(blocked.headers["Retry-After"]) <= 900
     # Other accounts are unaffected.
     auth.sign_up("bob@example.com")
     assert sign_in(client, "bob@example.com").status_code == 200
 
 
 def test_unknown_accounts_are_capped_the_same_way(client):
-    answers = [sign_in(client, "nobody@example.com").status_code for _ in range(11)]
-    assert answers == [401] * 10 + [429]
+    answers = [sign_in(client, "nobody@example.com") for _ in range(11)]
+    assert [a.status_code for a in answers] == [401] * 10 + [429]
+    assert "Retry-After" not in answers[9].headers
+    assert 840 < int(answers[10].headers["Retry-After"]) <= 900
+
+
+def test_verification_token_still_verifies_just_before_24_hours(client, mail, clock):
+    client.post("/api/auth/sign-up", json={"email": "alice@example.com", "password": PASSWORD})
+    clock.advance(hours=23, minutes=59)
+    response = client.post("/api/auth/verify-email",
+                           json={"token": mail.last_token("alice@example.com")})
+    assert response.status_code == 200
+    assert response.get_json()["user"]["emailVerified"] is True
+
+
+def test_verification_token_is_stored_only_as_its_sha256(app, client, mail):
+    client.post("/api/auth/sign-up", json={"email": "alice@example.com", "password": PASSWORD})
+    token = mail.last_token("alice@example.com")
+    with app.app_context():
+        rows = db.session.execute(text("SELECT * FROM one_time_tokens")).mappings().all()
+    assert len(rows) == 1
+    assert rows[0]["purpose"] == "email_verification"
+    assert rows[0]["token_hash"] == hashlib.sha256(token.encode()).hexdigest()
+    assert not any(token in str(value) for value in rows[0].values())
+
+
+def test_default_hash_parameters_are_no_weaker_than_owasp(make_app, tmp_path, smtp_sink,
+                                                          monkeypatch):
+    make_app()  # empties the database for this test
+    for name in HASH_SETTINGS:
+        monkeypatch.delenv(name, raising=False)
+    # The tests' settings lower the argon2 cost for speed: leave those out, keep the defaults.
+    settings = {name: value for name, value in settings_for(tmp_path, smtp_sink[1]).items()
+                if name not in HASH_SETTINGS}
+    app = create_app(settings)
+    app.test_client_class = RecordingClient
+    try:
+        response = app.test_client().post(
+            "/api/auth/sign-up", json={"email": "alice@example.com", "password": PASSWORD})
+        assert response.status_code == 201
+        stored = stored_user(app).password_hash
+    finally:
+        with app.app_context():
+            db.session.remove()
+            db.engine.dispose()
+    found = re.match(r"\$argon2id\$v=19\$m=(\d+),t=(\d+),p=(\d+)\$", stored)
+    assert found, stored
+    memory, time_cost, parallelism = map(int, found.groups())
+    assert memory >= 19456 and time_cost >= 2 and parallelism == 1
+    defaults = config.defaults()
+    assert (memory, time_cost, parallelism) == tuple(defaults[name] for name in HASH_SETTINGS)
+
+
+@pytest.mark.parametrize("password", [
+    "Vq8#mZ2k",  # exactly 8 characters
+    ("Tr0ub4dor&3-horse-staple-" * 11)[:256],  # exactly 256 characters
+])
+def test_passwords_of_the_boundary_lengths_are_accepted(client, password):
+    response = client.post("/api/auth/sign-up",
+                           json={"email": "alice@example.com", "password": password})
+    assert response.status_code == 201, response.get_json()
+    assert sign_in(client, password=password).status_code == 200
+    # The whole password counts, not a prefix of it.
+    assert sign_in(client, password=password[:-1]).status_code == 401
+
+
+def test_without_mail_server_the_verification_link_is_logged(make_app, mail, caplog):
+    caplog.set_level(logging.INFO)
+    client = make_app(MAIL_SERVER=None).test_client()
+    response = client.post("/api/auth/sign-up",
+                           json={"email": "alice@example.com", "password": PASSWORD})
+    assert response.status_code == 201
+    assert mail.to("alice@example.com") == []
+    links = re.findall(r"http://app\.test/verify-email\?token=[\w-]+", caplog.text)
+    assert len(links) == 1, caplog.text
+    assert "alice@example.com" in caplog.text
+    # The logged link is the real one: its token verifies the address.
+    token = parse_qs(urlsplit(links[0]).query)["token"][0]
+    verified = client.post("/api/auth/verify-email", json={"token": token})
+    assert verified.status_code == 200
+    assert verified.get_json()["user"]["emailVerified"] is True
+
+
+@pytest.mark.parametrize("url, kept", [
+    ("https://app.example/confirm", {}),
+    ("https://app.example/confirm?lang=en", {"lang": ["en"]}),
+])
+def test_verification_url_can_be_configured(make_app, mail, url, kept):
+    client = make_app(EMAIL_VERIFICATION_URL=url).test_client()
+    client.post("/api/auth/sign-up", json={"email": "alice@example.com", "password": PASSWORD})
+    assert mail.last_link("alice@example.com").startswith(url)
+    link = urlsplit(mail.last_link("alice@example.com"))
+    assert (link.scheme, link.netloc, link.path) == ("https", "app.example", "/confirm")
+    query = parse_qs(link.query)
+    assert set(query) == {"token", *kept}
+    assert all(query[name] == value for name, value in kept.items())
+    verified = client.post("/api/auth/verify-email", json={"token": query["token"][0]})
+    assert verified.status_code == 200

@@ -2,11 +2,14 @@
 import os
 import subprocess
 import sys
+from datetime import datetime, timedelta
 
 import pytest
+from flask import Flask
 
 import config
 from app import create_app
+from tests.conftest import AuthActions
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
@@ -85,3 +88,60 @@ def test_the_serving_process_applies_the_thread_switch_interval(tmp_path, settin
         [sys.executable, "-c", "import sys, wsgi; print(sys.getswitchinterval())"], cwd=ROOT,
         env=environ, capture_output=True, text=True, timeout=60, check=True)
     assert float(result.stdout.split()[-1]) == pytest.approx(expected)
+
+
+@pytest.fixture
+def instance_folder(tmp_path, monkeypatch):
+    """A temporary instance folder for the apps this test builds. create_app takes no instance
+    path (Flask picks <project>/instance), so Flask's own lookup is pointed here instead."""
+    folder = tmp_path / "instance"
+    folder.mkdir()
+    monkeypatch.setattr(Flask, "auto_find_instance_path", lambda self: str(folder))
+    monkeypatch.delenv("SESSION_LIFETIME", raising=False)
+    return folder
+
+
+def session_lifetime_of_a_sign_up(app, clock) -> timedelta:
+    created = AuthActions(app.test_client()).sign_up()
+    return datetime.fromisoformat(created["session"]["expiresAt"]) - clock.now
+
+
+def test_instance_config_py_is_read(instance_folder, make_app, clock):
+    (instance_folder / "config.py").write_text("SESSION_LIFETIME = 1234\n")
+    app = make_app()
+    assert app.instance_path == str(instance_folder)
+    assert session_lifetime_of_a_sign_up(app, clock) == timedelta(seconds=1234)
+
+
+def test_environment_wins_over_instance_config_py(instance_folder, make_app, clock, monkeypatch):
+    (instance_folder / "config.py").write_text("SESSION_LIFETIME = 1234\n")
+    monkeypatch.setenv("SESSION_LIFETIME", "4321")
+    assert session_lifetime_of_a_sign_up(make_app(), clock) == timedelta(seconds=4321)
+
+
+def test_without_instance_config_py_the_default_lifetime_applies(instance_folder, make_app,
+                                                                  clock):
+    assert session_lifetime_of_a_sign_up(make_app(), clock) == timedelta(days=7)
+
+
+def test_lists_and_numbers_in_instance_config_py_read_like_the_environment(instance_folder,
+                                                                           make_app, mail):
+    (instance_folder / "config.py").write_text(
+        'ALLOWED_REDIRECT_ORIGINS = " http://a.test , http://b.test,"\n'
+        'SESSION_LIFETIME = "600"\n')
+    app = make_app()
+    assert app.config["ALLOWED_REDIRECT_ORIGINS"] == ["http://a.test", "http://b.test"]
+    assert app.config["SESSION_LIFETIME"] == 600
+    client = app.test_client()
+    for url, status in [("http://b.test/in", 200), ("http://evil.test/in", 400),
+                        ("http://a", 400)]:
+        response = client.post("/api/auth/send-magic-link",
+                               json={"email": "alice@example.com", "redirectUrl": url})
+        assert response.status_code == status, url
+
+
+def test_an_unreadable_value_in_instance_config_py_is_a_one_line_refusal(instance_folder,
+                                                                         make_app):
+    (instance_folder / "config.py").write_text('SESSION_LIFETIME = "a week"\n')
+    with pytest.raises(SystemExit, match="SESSION_LIFETIME"):
+        make_app()

@@ -1,5 +1,7 @@
 """Magic-link sign-in: redirect allow-list, e-mail over SMTP, single use, expiry, new accounts
 and the second factor (contract sections 4, 5 and 6)."""
+import logging
+from datetime import timedelta
 from urllib.parse import parse_qs, urlsplit
 
 import pyotp
@@ -64,6 +66,31 @@ def test_unknown_and_known_addresses_get_the_same_answer(client, auth, mail):
     assert mail.to(EMAIL)[-1]["Subject"] == "Your sign-in link"
     assert mail.to("newcomer@example.com")[0]["Subject"] == "Finish creating your account"
     assert mail.last_token("newcomer@example.com")
+
+
+@pytest.mark.parametrize("signed_up", [True, False], ids=["known", "unknown"])
+def test_mail_server_down_still_answers_the_same_and_keeps_the_token(
+        make_app, smtp_sink, caplog, signed_up):
+    sink, _ = smtp_sink
+    app = make_app(ALLOWED_REDIRECT_ORIGINS=[ORIGIN], MAIL_PORT=1)  # nothing listens there
+    client = app.test_client()
+    if signed_up:
+        assert client.post("/api/auth/sign-up",
+                           json={"email": EMAIL, "password": PASSWORD}).status_code == 201
+    sink.messages.clear()
+    caplog.clear()
+    response = send(client)
+    assert response.status_code == 200
+    assert response.get_json() == SENT
+    assert sink.messages == []
+    with app.app_context():
+        rows = db.session.execute(text(
+            "SELECT purpose, email, token_hash FROM one_time_tokens WHERE purpose = 'magic_link'"
+        )).all()
+    assert len(rows) == 1 and rows[0].email == EMAIL and len(rows[0].token_hash) == 64
+    failures = [r for r in caplog.records
+                if r.levelno >= logging.ERROR and "could not send e-mail" in r.getMessage()]
+    assert len(failures) == 1 and EMAIL in failures[0].getMessage()
 
 
 def test_only_the_digest_of_the_token_is_stored(client, mail):
@@ -240,6 +267,17 @@ def test_two_factor_is_asked_and_the_token_kept_until_it_passes(client, mail, cl
     # The accepted code cannot be replayed on another link.
     replay = verify(client, link_token(client, mail), totpCode=code)
     assert replay.status_code == 401 and replay.get_json()["error"] == "INVALID_TOTP"
+
+
+def test_an_old_totp_code_is_refused_at_magic_link_completion(client, mail, clock, secret):
+    clock.advance(minutes=2)  # well past the step accepted at enrolment: no replay involved
+    token = link_token(client, mail)
+    totp = pyotp.TOTP(secret)
+    for age in (60, 90):  # 2 and 3 steps old: beyond the one step of drift allowed
+        old = verify(client, token, totpCode=totp.at(clock.now - timedelta(seconds=age)))
+        assert old.status_code == 401 and old.get_json()["error"] == "INVALID_TOTP"
+    response = verify(client, token, totpCode=totp.at(clock.now))  # the token was not spent
+    assert response.status_code == 200, response.get_json()
 
 
 def test_wrong_codes_at_magic_link_completion_are_throttled(client, mail, clock, secret):

@@ -412,6 +412,16 @@ def test_the_code_expires_after_sixty_seconds(client, github, clock):
     refused(exchange(client, code), 400, "INVALID_TOKEN")
 
 
+def test_the_code_is_still_good_at_fifty_nine_seconds(client, github, clock):
+    github.add_user("grace", [(EMAIL, True, True)])
+    code = back_at_spa(via_github(client, DONE))["code"]
+    clock.advance(seconds=59)
+    response = exchange(client, code)
+    assert response.status_code == 200, response.get_json()
+    assert response.get_json()["user"]["email"] == EMAIL
+    assert session_user(client, response)["email"] == EMAIL
+
+
 @pytest.mark.parametrize("body", [
     {}, {"code": 1}, {"code": None}, {"code": ["x"]}, {"code": ""}, {"code": "x" * 513},
     {"code": "x", "totpCode": 5}, {"code": "x", "totpCode": "1" * 65}, [], "code",
@@ -451,6 +461,49 @@ def test_two_factor_is_asked_at_the_exchange_and_the_code_kept_until_it_passes(
     assert response.get_json()["user"]["twoFactorEnabled"] is True
     refused(exchange(client, code, totpCode=pyotp.TOTP(secret).at(clock.now)),
             400, "INVALID_TOKEN")
+
+
+def enable_two_factor(client, auth, mail, clock):
+    """Grace, verified, with a password and two-factor on; returns her TOTP secret. The clock
+    then moves on 5 minutes, so the code accepted at enrolment is far behind."""
+    headers = auth.headers(EMAIL)
+    client.post("/api/auth/verify-email", json={"token": mail.last_token(EMAIL)})
+    secret = client.post("/api/auth/two-factor/enable", headers=headers).get_json()["secret"]
+    enabled = client.post("/api/auth/two-factor/verify", headers=headers,
+                          json={"code": pyotp.TOTP(secret).at(clock.now)})
+    assert enabled.status_code == 200, enabled.get_json()
+    clock.advance(minutes=5)
+    return secret
+
+
+def test_a_totp_code_already_accepted_is_refused_at_the_exchange(
+        client, auth, mail, github, clock):
+    totp = pyotp.TOTP(enable_two_factor(client, auth, mail, clock))
+    accepted = totp.at(clock.now)
+    signed_in = client.post("/api/auth/sign-in",
+                            json={"email": EMAIL, "password": PASSWORD, "totpCode": accepted})
+    assert signed_in.status_code == 200, signed_in.get_json()
+    github.add_user("grace", [(EMAIL, True, True)])
+    code = back_at_spa(via_github(client, DONE))["code"]
+
+    refused(exchange(client, code, totpCode=accepted), 401, "INVALID_TOTP")
+    clock.advance(seconds=30)  # the accepted code is one step old: inside the window, still used
+    refused(exchange(client, code, totpCode=accepted), 401, "INVALID_TOTP")
+    response = exchange(client, code, totpCode=totp.at(clock.now))  # the code was not spent
+    assert response.status_code == 200, response.get_json()
+
+
+def test_an_old_totp_code_is_refused_at_the_exchange(client, auth, mail, github, clock):
+    totp = pyotp.TOTP(enable_two_factor(client, auth, mail, clock))
+    github.add_user("grace", [(EMAIL, True, True)])
+    code = back_at_spa(via_github(client, DONE))["code"]
+    # Never accepted before (enrolment was 5 minutes ago), but 2 and 3 steps old: beyond the
+    # one step of drift RFC 6238 allows.
+    for age in (60, 90):
+        old = totp.at(clock.now - timedelta(seconds=age))
+        refused(exchange(client, code, totpCode=old), 401, "INVALID_TOTP")
+    response = exchange(client, code, totpCode=totp.at(clock.now - timedelta(seconds=30)))
+    assert response.status_code == 200, response.get_json()  # one step old: accepted
 
 
 # --- configuration and redirects ---

@@ -1,11 +1,16 @@
 """Passkeys through the HTTP interface, with a software authenticator (contract section 5)."""
+import hashlib
 import threading
 
 import cbor2
+import pyotp
 import pytest
 import requests
+import sqlalchemy as sa
 from webauthn.helpers import base64url_to_bytes
 
+from models import db
+from tests.conftest import PASSWORD
 from tests.softauthn import SoftAuthenticator, b64
 from tests.threaded_server import serve
 
@@ -136,6 +141,53 @@ def test_unknown_email_answers_like_an_account_without_passkeys(client, auth, al
     response = client.post(SIGN_IN, json={"challengeId": unknown["challengeId"],
                                           "credential": assertion})
     assert refused(response, 401, "INVALID_PASSKEY")
+
+
+@pytest.mark.parametrize("email", [None, "alice@example.com"], ids=["discoverable", "email"])
+def test_sign_in_with_two_factor_on_asks_no_totp_code(client, alice, clock, email):
+    headers, authenticator, user = alice
+    secret = client.post("/api/auth/two-factor/enable", headers=headers).get_json()["secret"]
+    enabled = client.post("/api/auth/two-factor/verify", headers=headers,
+                          json={"code": pyotp.TOTP(secret).at(clock.now)})
+    assert enabled.status_code == 200, enabled.get_json()
+    password = client.post("/api/auth/sign-in",
+                           json={"email": "alice@example.com", "password": PASSWORD})
+    assert refused(password, 401, "TOTP_REQUIRED")  # two-factor is really on
+
+    response = sign_in(client, authenticator, email)
+    assert response.status_code == 200, response.get_json()
+    body = response.get_json()
+    assert set(body) == {"user", "session"}
+    assert body["user"]["id"] == user["id"] and body["user"]["twoFactorEnabled"] is True
+    bearer = {"Authorization": f"Bearer {body['session']['token']}"}
+    assert client.get("/api/auth/session", headers=bearer).status_code == 200
+
+
+def challenge_rows(app):
+    with app.app_context():
+        return [dict(row._mapping) for row in
+                db.session.execute(sa.text("SELECT * FROM passkey_challenges")).all()]
+
+
+def test_only_the_digest_of_the_challenge_id_is_stored(app, client, auth):
+    headers = auth.headers()
+    challenge_ids = [begin_register(client, headers)["challengeId"],
+                     begin_sign_in(client)["challengeId"],
+                     begin_sign_in(client, "alice@example.com")["challengeId"]]
+    rows = challenge_rows(app)
+    assert len(rows) == 3
+    assert sorted(row["token_hash"] for row in rows) == sorted(
+        hashlib.sha256(c.encode()).hexdigest() for c in challenge_ids)
+    for challenge_id in challenge_ids:
+        plain = [challenge_id.encode(), base64url_to_bytes(challenge_id)]
+        for row in rows:
+            for column, value in row.items():
+                if isinstance(value, memoryview):
+                    value = value.tobytes()
+                if isinstance(value, bytes):
+                    assert not any(p in value for p in plain), column
+                else:
+                    assert challenge_id not in str(value), column
 
 
 def test_registration_excludes_existing_passkeys_and_takes_a_name(client, alice):
