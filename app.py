@@ -20,8 +20,8 @@ from commands import register_commands
 from models import db
 from ratelimit import init_limiter, limiter_of
 from schemas import ErrorSchema
-from services import oauth_providers
-from services.passwords import PasswordHasher
+from services.auth import oauth_providers
+from services.auth.passwords import PasswordHasher
 
 REQUEST_ID = re.compile(r"[A-Za-z0-9._-]{1,64}")
 # Request ids made here: a random id per process and a counter, unique without a syscall.

@@ -5,7 +5,7 @@ from flask import g, request
 
 from errors import APIError
 from models import User, db
-from services import sessions
+from services.auth import sessions
 
 _UNSET = object()
 

@@ -3,7 +3,7 @@ import pytest
 from sqlalchemy import func, select
 
 from models import User, db
-from services.passwords import strength_problem
+from services.auth.passwords import strength_problem
 from tests.conftest import PASSWORD
 
 PUBLIC_BODIES = {
@@ -62,7 +62,7 @@ def test_wrong_types_in_every_field_are_400(client, path, value):
 
 # Well-formed addresses among NASTY_STRINGS (an IDN one; one that trimming repairs).
 VALID_EMAILS = {"ünïcödé@exämple.com", "alice@example.com\n"}
-# Length bounds of each text field (contract section 3 for passwords; schemas.py otherwise).
+# Length bounds of each text field (contract section 3 for passwords; schemas/ otherwise).
 LENGTHS = {"sign-up password": (8, 256), "sign-in password": (1, 256), "token": (1, 512)}
 
 

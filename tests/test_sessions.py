@@ -7,7 +7,7 @@ from sqlalchemy import event, text
 
 from models import Session, User, db
 from schemas import AuthResultSchema
-from services import sessions
+from services.auth import sessions
 from tests.conftest import PASSWORD
 
 PROTECTED = [("POST", "/api/auth/sign-out"), ("GET", "/api/auth/session")]

@@ -14,7 +14,7 @@ from PIL import Image
 from sqlalchemy import text
 
 from models import db
-from services import two_factor
+from services.auth import two_factor
 from tests.conftest import PASSWORD
 
 EMAIL = "alice@example.com"

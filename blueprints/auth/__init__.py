@@ -2,7 +2,7 @@
 from blueprints import ApiBlueprint
 from models import User, db
 from schemas import AuthErrorSchema
-from services import sessions
+from services.auth import sessions
 
 blp = ApiBlueprint("auth", __name__, url_prefix="/api/auth",
                    description="Accounts, sessions and sign-in flows",

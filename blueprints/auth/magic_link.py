@@ -8,7 +8,7 @@ from schemas import (
     MagicLinkVerifySchema,
     MessageSchema,
 )
-from services import magic_link, redirects
+from services.auth import magic_link, redirects
 
 
 @blp.post("/send-magic-link")

@@ -12,7 +12,8 @@ from schemas import (
     OAuthStartSchema,
     OAuthTokenSchema,
 )
-from services import mail, oauth, tokens
+from services import mail, tokens
+from services.auth import oauth
 
 PROVIDER = "<any(github, google):provider>"
 BROWSER_KEY = "oauth_browser"

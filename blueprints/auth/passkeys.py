@@ -12,7 +12,7 @@ from schemas import (
     PasskeySignInSchema,
     PasskeySignInStepSchema,
 )
-from services import accounts, passkeys
+from services.auth import accounts, passkeys
 
 INVALID_BEARER = (401, "INVALID_TOKEN: bearer token missing, invalid or expired")
 

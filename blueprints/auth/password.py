@@ -17,7 +17,7 @@ from schemas import (
     VerifiedUserSchema,
     utc_iso,
 )
-from services import accounts, sessions, two_factor
+from services.auth import accounts, sessions, two_factor
 
 INVALID_BEARER = (401, "INVALID_TOKEN: bearer token missing, invalid or expired")
 

@@ -11,7 +11,7 @@ from schemas import (
     TwoFactorSetupSchema,
     VerifiedUserSchema,
 )
-from services import two_factor
+from services.auth import two_factor
 
 
 @blp.post("/two-factor/enable")

@@ -5,7 +5,8 @@ from sqlalchemy.exc import IntegrityError
 
 from errors import APIError
 from models import User, db
-from services import accounts, mail, tokens, two_factor
+from services import mail, tokens
+from services.auth import accounts, two_factor
 
 MAGIC_LINK = "magic_link"
 LIFETIME = timedelta(minutes=10)

@@ -7,7 +7,8 @@ from sqlalchemy.exc import IntegrityError
 
 from errors import APIError
 from models import PasskeyCredential, Session, User, db
-from services import mail, throttle, tokens, two_factor
+from services import mail, tokens
+from services.auth import throttle, two_factor
 
 EMAIL_VERIFICATION = "email_verification"
 VERIFICATION_LIFETIME = timedelta(hours=24)

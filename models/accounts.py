@@ -1,53 +1,11 @@
-"""Database models: accounts, sessions and one-time tokens (and what later features add)."""
-import uuid
-from datetime import UTC, datetime
+"""Accounts: users, sessions, one-time tokens, second factors, OAuth links and passkeys."""
+from datetime import datetime
 
-from flask_sqlalchemy import SQLAlchemy
-from sqlalchemy import (
-    JSON,
-    BigInteger,
-    Boolean,
-    DateTime,
-    ForeignKey,
-    Index,
-    LargeBinary,
-    String,
-    Text,
-    TypeDecorator,
-)
-from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, relationship
+from sqlalchemy import JSON, BigInteger, Boolean, ForeignKey, Index, LargeBinary, String
+from sqlalchemy.orm import Mapped, mapped_column, relationship
 
+from models import UTCDateTime, db, new_id
 from services import clock
-
-
-class UTCDateTime(TypeDecorator):
-    """A timezone-aware UTC timestamp on every backend (SQLite hands back naive values)."""
-
-    impl = DateTime(timezone=True)
-    cache_ok = True
-
-    def process_bind_param(self, value, dialect):
-        if value is not None and value.tzinfo is None:
-            raise ValueError("naive datetime given to a UTC column")
-        return value.astimezone(UTC) if value is not None else None
-
-    def process_result_value(self, value, dialect):
-        if value is not None and value.tzinfo is None:
-            return value.replace(tzinfo=UTC)
-        return value.astimezone(UTC) if value is not None else None
-
-
-class Base(DeclarativeBase):
-    pass
-
-
-# One session per request, ended at teardown: what a view commits stays readable without a
-# reload (a commit would otherwise expire every object and the answer would query them again).
-db = SQLAlchemy(model_class=Base, session_options={"expire_on_commit": False})
-
-
-def new_id() -> str:
-    return uuid.uuid4().hex
 
 
 class User(db.Model):
@@ -107,72 +65,6 @@ class OneTimeToken(db.Model):
     expires_at: Mapped[datetime] = mapped_column(UTCDateTime)
 
     user: Mapped[User | None] = relationship()
-
-
-# --- payment webhook models ---
-class PaymentEvent(db.Model):
-    """The ledger of verified provider events (contract section 7).
-
-    The primary key on the provider's event id is what makes delivery idempotent: a repeat fails
-    to insert, so its effect is never applied twice, even by two processes at once.
-    """
-
-    __tablename__ = "payment_events"
-
-    id: Mapped[str] = mapped_column(String(255), primary_key=True)
-    type: Mapped[str] = mapped_column(String(255))
-    created: Mapped[datetime] = mapped_column(UTCDateTime)  # the provider's `created`
-    # The verified body as received, as text: JSON escapes such as \u0000 stay escaped, so
-    # PostgreSQL (which refuses NUL in text and jsonb) stores any event.
-    payload: Mapped[str] = mapped_column(Text)
-    received_at: Mapped[datetime] = mapped_column(UTCDateTime, default=lambda: clock.utcnow())
-    # When its effect was applied; None for types that are stored and acknowledged only.
-    processed_at: Mapped[datetime | None] = mapped_column(UTCDateTime)
-
-
-class ProviderRecord:
-    """Columns of a record kept as the newest event about it describes it (never an older one)."""
-
-    last_event_id: Mapped[str] = mapped_column(ForeignKey("payment_events.id"))
-    last_event_created: Mapped[datetime] = mapped_column(UTCDateTime)
-    updated_at: Mapped[datetime] = mapped_column(UTCDateTime)
-
-
-class Payment(ProviderRecord, db.Model):
-    """A payment (the provider's payment intent), from `payment_intent.succeeded`."""
-
-    __tablename__ = "payments"
-
-    id: Mapped[str] = mapped_column(String(255), primary_key=True)  # pi_...
-    amount: Mapped[int] = mapped_column(BigInteger)  # in the currency's smallest unit
-    currency: Mapped[str] = mapped_column(String(3))  # lower-case ISO 4217
-    status: Mapped[str] = mapped_column(String(64))
-
-
-class Refund(ProviderRecord, db.Model):
-    """The refunded amount of a charge, from `charge.refunded`, recorded against its payment.
-
-    No foreign key to payments: a refund's event may arrive before its payment's, and is kept.
-    """
-
-    __tablename__ = "refunds"
-
-    id: Mapped[str] = mapped_column(String(255), primary_key=True)  # the charge, ch_...
-    payment_intent: Mapped[str | None] = mapped_column(String(255), index=True)
-    amount: Mapped[int] = mapped_column(BigInteger)  # the charge's amount
-    amount_refunded: Mapped[int] = mapped_column(BigInteger)  # refunded so far, in total
-    currency: Mapped[str] = mapped_column(String(3))
-
-
-class Subscription(ProviderRecord, db.Model):
-    """A subscription, upserted by `customer.subscription.updated`."""
-
-    __tablename__ = "subscriptions"
-
-    id: Mapped[str] = mapped_column(String(255), primary_key=True)  # sub_...
-    customer: Mapped[str] = mapped_column(String(255), index=True)
-    status: Mapped[str] = mapped_column(String(64))
-    current_period_end: Mapped[datetime | None] = mapped_column(UTCDateTime)
 
 
 # --- two-factor and magic-link models ---

@@ -13,8 +13,9 @@ from sqlalchemy.exc import IntegrityError
 
 from errors import APIError
 from models import OAuthIdentity, OAuthState, User, db
-from services import accounts, clock, redirects, tokens, two_factor
-from services.oauth_providers import NAMES, PROFILES, Profile, client
+from services import clock, tokens
+from services.auth import accounts, redirects, two_factor
+from services.auth.oauth_providers import NAMES, PROFILES, Profile, client
 
 log = logging.getLogger(__name__)
 

@@ -34,7 +34,8 @@ from webauthn.helpers.structs import (
 
 from errors import APIError
 from models import PasskeyChallenge, PasskeyCredential, User, db
-from services import accounts, clock, tokens
+from services import clock, tokens
+from services.auth import accounts
 
 log = logging.getLogger(__name__)
 

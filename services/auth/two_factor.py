@@ -19,7 +19,8 @@ from sqlalchemy.orm.attributes import set_committed_value
 
 from errors import APIError
 from models import RecoveryCode, User, db
-from services import clock, throttle, tokens
+from services import clock, tokens
+from services.auth import throttle
 
 # RFC 6238 section 5.2: one step (30 s) of drift accepted either way, never two.
 VALID_WINDOW = 1

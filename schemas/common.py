@@ -1,0 +1,100 @@
+"""What every section's schemas share: timestamps, e-mail addresses, storable text, the
+request base class and the two error envelopes."""
+from datetime import datetime
+
+from marshmallow import (
+    EXCLUDE,
+    Schema,
+    ValidationError,
+    fields,
+    pre_load,
+    validate,
+)
+
+MAX_EMAIL = 320
+
+
+def utc_iso(value: datetime) -> str:
+    """ISO 8601 in UTC with a `Z` suffix and millisecond precision (the API's timestamps)."""
+    return value.isoformat(timespec="milliseconds").replace("+00:00", "Z")
+
+
+class UTCDateTime(fields.DateTime):
+    """A timestamp as utc_iso writes it."""
+
+    def _serialize(self, value, attr, obj, **kwargs):
+        return None if value is None else utc_iso(value)
+
+
+class Email(fields.Email):
+    """An e-mail address, trimmed and lower-cased before validation (contract section 3)."""
+
+    def __init__(self, **kwargs):
+        super().__init__(validate=validate.Length(max=MAX_EMAIL), **kwargs)
+
+    def _deserialize(self, value, attr, data, **kwargs):
+        if isinstance(value, str):
+            value = value.strip().lower()
+        return super()._deserialize(value, attr, data, **kwargs)
+
+
+UNSTORABLE = "Must be text without NUL characters or lone surrogates."
+
+
+def storable(text: str) -> bool:
+    """Text that every database accepts: no NUL (PostgreSQL refuses it), no lone surrogates."""
+    if "\x00" in text:
+        return False
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
+
+
+class RequestSchema(Schema):
+    class Meta:
+        unknown = EXCLUDE  # contract section 1: unknown fields are ignored
+
+    @pre_load
+    def refuse_unstorable_text(self, data, **kwargs):
+        if isinstance(data, dict):
+            bad = {key: [UNSTORABLE] for key, value in data.items()
+                   if isinstance(value, str) and not storable(value)}
+            if bad:
+                raise ValidationError(bad)
+        return data
+
+
+def must_be_storable(value: str) -> None:
+    if not storable(value):
+        raise ValidationError(UNSTORABLE)
+
+
+class SuccessSchema(Schema):
+    success = fields.Boolean(required=True)
+
+
+class MessageSchema(SuccessSchema):
+    message = fields.String(required=True)
+
+
+class HealthSchema(Schema):
+    status = fields.String(required=True)
+
+
+class AuthErrorSchema(Schema):
+    """Error envelope of /api/auth endpoints."""
+
+    error = fields.String(required=True, metadata={"description": "Upper-case error code"})
+    message = fields.String(required=True)
+    details = fields.Dict(keys=fields.String(), values=fields.Raw())
+
+
+class ErrorSchema(Schema):
+    """Error envelope of every other endpoint."""
+
+    error = fields.String(required=True, metadata={"description": "Error name"})
+    message = fields.String(required=True)
+    code = fields.String(required=True, metadata={"description": "Upper-case error code"})
+    details = fields.Dict(keys=fields.String(), values=fields.Raw())

@@ -1,0 +1,1 @@
+"""Authentication: accounts, passwords, sessions, the account cap and every sign-in flow."""
