@@ -3,9 +3,9 @@ from functools import wraps
 
 from flask import g, request
 
-from errors import APIError
 from models import User, db
 from services.auth import sessions
+from services.outcomes import Forbidden, Unauthenticated
 
 _UNSET = object()
 
@@ -34,14 +34,42 @@ def current_user() -> User:
 
 
 def login_required(view):
-    """Require a live bearer session (401 INVALID_TOKEN otherwise); limits switch to per user."""
+    """Require a live bearer session (401 otherwise); limits switch to per user."""
 
     @wraps(view)
     def wrapper(*args, **kwargs):
         if current_session() is None:
-            raise APIError(401, "INVALID_TOKEN", "Missing, invalid or expired bearer token",
-                           headers={"WWW-Authenticate": "Bearer"})
+            raise Unauthenticated("Missing, invalid or expired bearer token")
         return view(*args, **kwargs)
 
     wrapper.requires_auth = True
     return wrapper
+
+
+def login_optional(view):
+    """A public read: anonymous without a bearer, the caller with a live one, and 401 for a
+    bearer that is sent but dead, so a client learns its session ended (resources.md R1)."""
+
+    @wraps(view)
+    def wrapper(*args, **kwargs):
+        if "Authorization" in request.headers and current_session() is None:
+            raise Unauthenticated("Invalid or expired bearer token")
+        return view(*args, **kwargs)
+
+    wrapper.accepts_auth = True
+    return wrapper
+
+
+def roles_required(*roles):
+    """Beside login_required: the caller's platform role must be one of `roles` (403)."""
+
+    def decorator(view):
+        @wraps(view)
+        def wrapper(*args, **kwargs):
+            if current_session().user.role not in roles:
+                raise Forbidden("This needs the " + " or ".join(roles) + " role")
+            return view(*args, **kwargs)
+
+        return login_required(wrapper)
+
+    return decorator

@@ -1,12 +1,13 @@
-"""Command-line maintenance: `flask --app app purge-expired`."""
+"""Command-line maintenance: `flask --app app purge-expired`, `flask --app app set-role`."""
 import click
-from sqlalchemy import delete
+from sqlalchemy import delete, select
 
-from models import OAuthState, OneTimeToken, PasskeyChallenge, Session, db
+from models import OAuthState, OneTimeToken, PasskeyChallenge, Session, User, db
 from services import clock
 
 # Every table whose rows die at `expires_at`; later features append theirs.
 EXPIRING = [Session, OneTimeToken, PasskeyChallenge, OAuthState]
+ROLES = ("admin", "user")
 
 
 def purge_expired() -> dict[str, int]:
@@ -25,3 +26,20 @@ def register_commands(app):
         """Delete expired sessions and one-time tokens."""
         for table, count in purge_expired().items():
             click.echo(f"{table}: {count} removed")
+
+    @app.cli.command("set-role")
+    @click.argument("email")
+    @click.argument("role", type=click.Choice(ROLES))
+    def set_role_command(email, role):
+        """Give the account with EMAIL the platform role ROLE (admin or user).
+
+        The operator's tool (resources.md R2): it applies what it is told, last admin included,
+        and writes no audit entry.
+        """
+        user = db.session.execute(
+            select(User).where(User.email == email.strip().lower())).scalar_one_or_none()
+        if user is None:
+            raise click.ClickException(f"no account has the e-mail address {email}")
+        user.role = role
+        db.session.commit()
+        click.echo(f"{user.email} is now {role}")

@@ -2,13 +2,14 @@
 import logging
 from http import HTTPStatus
 
-from flask import g, jsonify, request
+from flask import current_app, g, jsonify, request
 from marshmallow import ValidationError
 from sqlalchemy.exc import DBAPIError, IntegrityError, OperationalError
 from sqlalchemy.exc import TimeoutError as PoolTimeout
 from werkzeug.exceptions import HTTPException
 
 from models import db
+from services import outcomes
 
 log = logging.getLogger(__name__)
 
@@ -46,8 +47,35 @@ class APIError(Exception):
         self.name = name
 
 
+AUTH, GENERAL = "auth", "general"
+
+# Each named outcome's status and code: the general envelope's (resources.md R1), and the auth
+# envelope's where contract section 1 names it otherwise.
+OUTCOMES = {
+    outcomes.Unauthenticated: (401, "AUTH_ERROR", "INVALID_TOKEN"),
+    outcomes.NotFound: (404, "NOT_FOUND", "NOT_FOUND"),
+    outcomes.Forbidden: (403, "FORBIDDEN", "FORBIDDEN"),
+    outcomes.EmailNotVerified: (403, "EMAIL_NOT_VERIFIED", "EMAIL_NOT_VERIFIED"),
+    outcomes.Invalid: (400, "VALIDATION_ERROR", "VALIDATION_ERROR"),
+    outcomes.InvalidToken: (400, "INVALID_TOKEN", "INVALID_TOKEN"),
+    outcomes.Conflict: (409, "CONFLICT", "CONFLICT"),
+}
+
+
+def envelope() -> str:
+    """The error envelope of the request's blueprint (ApiBlueprint's `envelope`). A URL that
+    matched no route belongs to the blueprint whose prefix it falls under."""
+    blueprint = current_app.blueprints.get(request.blueprint or "")
+    if blueprint is None:
+        owners = [bp for bp in current_app.blueprints.values()
+                  if getattr(bp, "url_prefix", None)
+                  and (request.path + "/").startswith(bp.url_prefix.rstrip("/") + "/")]
+        blueprint = max(owners, key=lambda bp: len(bp.url_prefix), default=None)
+    return getattr(blueprint, "envelope", GENERAL)
+
+
 def error_response(err: APIError):
-    if request.path.startswith("/api/auth"):
+    if envelope() == AUTH:
         body = {"error": err.code, "message": err.message}
     else:
         name = err.name or HTTPStatus(err.status).phrase
@@ -87,7 +115,19 @@ def from_http_exception(exc: HTTPException) -> APIError:
 
 
 def handle_http_exception(exc: HTTPException):
-    return error_response(from_http_exception(exc))
+    err = from_http_exception(exc)
+    if err.status == 401 and envelope() == GENERAL:
+        err.code = "AUTH_ERROR"
+    return error_response(err)
+
+
+def handle_outcome(exc: outcomes.Outcome):
+    status, general_code, auth_code = OUTCOMES[type(exc)]
+    auth = envelope() == AUTH
+    details = {exc.field: [exc.message]} if exc.field else None
+    headers = {"WWW-Authenticate": "Bearer"} if status == 401 else None
+    return error_response(APIError(status, auth_code if auth else general_code, exc.message,
+                                   details=details, headers=headers))
 
 
 def handle_validation_error(exc: ValidationError):
@@ -131,6 +171,8 @@ def close_database_session(_exc):
 
 def register_error_handlers(app):
     app.register_error_handler(APIError, error_response)
+    for outcome in OUTCOMES:
+        app.register_error_handler(outcome, handle_outcome)
     app.register_error_handler(HTTPException, handle_http_exception)
     app.register_error_handler(ValidationError, handle_validation_error)
     app.register_error_handler(IntegrityError, handle_integrity_error)

@@ -9,9 +9,11 @@ from bearer import current_session
 
 
 def _authenticated_caller():
-    """The session of a caller of an endpoint that needs the bearer token, else None."""
+    """The session of a caller of an endpoint that needs or accepts the bearer token (public
+    reads count a signed-in caller per user), else None."""
     view = current_app.view_functions.get(request.endpoint)
-    if view is None or not getattr(view, "requires_auth", False):
+    if view is None or not (getattr(view, "requires_auth", False)
+                            or getattr(view, "accepts_auth", False)):
         return None
     try:
         return current_session()

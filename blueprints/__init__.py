@@ -2,19 +2,25 @@
 from flask_smorest import Blueprint
 from webargs.flaskparser import FlaskParser
 
+from errors import AUTH, GENERAL
+from schemas import AuthErrorSchema, ErrorSchema
+
 
 class Parser400(FlaskParser):
     DEFAULT_VALIDATION_STATUS = 400  # contract section 1 (webargs would say 422)
 
 
 class ApiBlueprint(Blueprint):
+    """A blueprint that owns its error envelope: auth's `{error: CODE, message}` (contract
+    section 1) or the general `{error, message, code}` (resources.md R1); errors.py reads it."""
+
     ARGUMENTS_PARSER = Parser400()
 
-    def __init__(self, *args, error_schema=None, **kwargs):
+    def __init__(self, *args, envelope=GENERAL, **kwargs):
         super().__init__(*args, **kwargs)
-        self.error_schema = error_schema
-        if error_schema is not None:
-            self._prepare_doc_cbks.append(self._document_framework_errors)
+        self.envelope = envelope
+        self.error_schema = AuthErrorSchema if envelope == AUTH else ErrorSchema
+        self._prepare_doc_cbks.append(self._document_framework_errors)
 
     def _document_framework_errors(self, doc, doc_info, **kwargs):
         """Document the framework's answers (a body failing validation, `default`) in this
@@ -28,12 +34,14 @@ class ApiBlueprint(Blueprint):
                     "application/json": {"schema": self.error_schema}}}
         return doc
 
-    def errors(self, *responses, schema):
-        """Document the error answers of a view: `(status, "CODE ...")` pairs."""
+    def errors(self, *responses, schema=None):
+        """Document the error answers of a view: `(status, "CODE ...")` pairs, in this
+        blueprint's envelope unless `schema` says otherwise."""
 
         def decorator(view):
             for status, description in responses:
-                view = self.alt_response(status, schema=schema, description=description)(view)
+                view = self.alt_response(status, schema=schema or self.error_schema,
+                                         description=description)(view)
             return view
 
         return decorator

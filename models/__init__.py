@@ -51,9 +51,11 @@ from models.accounts import (  # noqa: E402,F401
     Session,
     User,
 )
+from models.audit import AuditEntry  # noqa: E402,F401
 from models.payments import (  # noqa: E402,F401
     Payment,
     PaymentEvent,
     Refund,
     Subscription,
 )
+from models.projects import MEMBER, OWNER, Invitation, Membership, Project  # noqa: E402,F401

@@ -25,6 +25,13 @@ class User(db.Model):
     totp_pending_secret: Mapped[str | None] = mapped_column(String(255))
     # RFC 6238 time-step of the last accepted code: that step and older ones are replays.
     totp_last_step: Mapped[int | None] = mapped_column()
+    # Platform role (resources.md R2): "user" or "admin"; admins act as owner everywhere.
+    role: Mapped[str] = mapped_column(String(16), default="user", server_default="user",
+                                      index=True)
+    # A ban (R8) ends every session and refuses every sign-in; `ban_expires_at` ends it by itself.
+    banned: Mapped[bool] = mapped_column(Boolean, default=False, server_default="0")
+    ban_reason: Mapped[str | None] = mapped_column(String(500))
+    ban_expires_at: Mapped[datetime | None] = mapped_column(UTCDateTime)
 
     sessions: Mapped[list["Session"]] = relationship(
         back_populates="user", cascade="all, delete-orphan", passive_deletes=True
@@ -45,6 +52,11 @@ class Session(db.Model):
     created_at: Mapped[datetime] = mapped_column(UTCDateTime, default=lambda: clock.utcnow())
     renewed_at: Mapped[datetime] = mapped_column(UTCDateTime, default=lambda: clock.utcnow())
     expires_at: Mapped[datetime] = mapped_column(UTCDateTime, index=True)
+    # Shown in the session lists (contract section 9): recorded once, at creation.
+    user_agent: Mapped[str | None] = mapped_column(String(300))
+    ip_address: Mapped[str | None] = mapped_column(String(64))
+    # Equal to created_at until the first renewal, then moved once per renewal (never per read).
+    last_used_at: Mapped[datetime | None] = mapped_column(UTCDateTime)
 
     user: Mapped[User] = relationship(back_populates="sessions", lazy="joined")
 

@@ -8,9 +8,9 @@ from marshmallow import (
     validate,
     validates_schema,
 )
-from services.auth.passwords import strength_problem
 
 from schemas.common import Email, RequestSchema, SuccessSchema, UTCDateTime
+from services.auth.passwords import strength_problem
 
 
 class SignUpSchema(RequestSchema):
@@ -50,6 +50,7 @@ class UserSchema(Schema):
     emailVerified = fields.Boolean(required=True, attribute="email_verified")
     createdAt = UTCDateTime(required=True, attribute="created_at")
     twoFactorEnabled = fields.Boolean(required=True, attribute="two_factor_enabled")
+    role = fields.String(required=True, metadata={"description": "\"user\" or \"admin\""})
 
 
 class SessionSchema(Schema):

@@ -98,3 +98,19 @@ class ErrorSchema(Schema):
     message = fields.String(required=True)
     code = fields.String(required=True, metadata={"description": "Upper-case error code"})
     details = fields.Dict(keys=fields.String(), values=fields.Raw())
+
+
+def data_schema(item_schema: type[Schema]) -> type[Schema]:
+    """The documented answer of one resource: `{data: {...}}` (resources.md R1)."""
+    name = item_schema.__name__.removesuffix("Schema") + "DataSchema"
+    return type(name, (Schema,), {"data": fields.Nested(item_schema, required=True)})
+
+
+class UserRefSchema(Schema):
+    """A user named by a resource (R1 "embedded users"); `email` only for those who may know it
+    (members of the resource's project, admins, the user itself)."""
+
+    id = fields.String(required=True)
+    name = fields.String(required=True, allow_none=True)
+    image = fields.String(required=True, allow_none=True)
+    email = fields.String()

@@ -1,12 +1,12 @@
 """Authentication endpoints under /api/auth; one module per flow."""
 from blueprints import ApiBlueprint
+from errors import AUTH
 from models import User, db
-from schemas import AuthErrorSchema
 from services.auth import sessions
 
 blp = ApiBlueprint("auth", __name__, url_prefix="/api/auth",
                    description="Accounts, sessions and sign-in flows",
-                   error_schema=AuthErrorSchema)  # contract section 1
+                   envelope=AUTH)  # contract section 1
 
 
 def signed_in(user: User) -> dict:

@@ -78,7 +78,7 @@ def session_answer(session: sessions.LiveSession, token: str) -> dict:
     user = session.user
     return {"user": {"id": user.id, "email": user.email, "name": user.name, "image": user.image,
                      "emailVerified": user.email_verified, "createdAt": utc_iso(user.created_at),
-                     "twoFactorEnabled": user.two_factor_enabled},
+                     "twoFactorEnabled": user.two_factor_enabled, "role": user.role},
             "session": {"id": session.id, "token": token, "expiresAt": utc_iso(session.expires_at)}}
 
 

@@ -40,7 +40,7 @@ class LiveSession:
 LOOKUP = (
     select(Session.id.label("session_id"), Session.token_hash, Session.expires_at,
            Session.renewed_at, User.id, User.email, User.name, User.image, User.email_verified,
-           User.created_at, User.two_factor_enabled)
+           User.created_at, User.two_factor_enabled, User.role)
     .join(User, User.id == Session.user_id)
     .where(Session.token_hash == bindparam("token_hash"))
 )

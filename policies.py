@@ -1,0 +1,127 @@
+"""Who sees and who changes what (resources.md R1, "who sees what"), as data in one place.
+
+A view asks one question, `policies.load(kind, id, action)` (or `authorize` for a resource it
+already holds), and gets the resource, or NotFound when the caller may not see it, or Forbidden
+when it may see it but not do `action`. RULES says which relations allow each action; each kind
+has one function that finds the caller's relations to a resource (one query at most).
+"""
+from dataclasses import dataclass
+
+from sqlalchemy import select
+
+from bearer import current_session
+from models import Membership, Project, db
+from services.outcomes import Forbidden, NotFound
+
+# Relations a caller can have to a resource.
+ANYONE = "anyone"  # every caller, signed in or not
+USER = "user"  # any signed-in caller
+MEMBER = "member"  # a member of the resource's project (its owner too)
+OWNER = "owner"  # the owner of the resource's project
+ADMIN = "admin"  # a platform admin (R2): acts as owner everywhere
+
+# kind -> action -> the relations that allow it. "see" decides 404, every other action 403.
+RULES = {
+    "project": {
+        "see": {MEMBER},
+        "change": {OWNER},  # PATCH, DELETE, transfer, invitations, removing others
+    },
+}
+
+
+@dataclass(frozen=True)
+class Caller:
+    """Who is asking: a signed-in user (from the bearer session) or nobody."""
+
+    id: str | None = None
+    role: str | None = None
+    email: str | None = None
+    email_verified: bool = False
+
+    @property
+    def is_admin(self) -> bool:
+        return self.role == "admin"
+
+
+ANONYMOUS = Caller()
+
+
+def caller() -> Caller:
+    """The request's caller, from the bearer session resolved once per request."""
+    session = current_session()
+    if session is None:
+        return ANONYMOUS
+    user = session.user
+    return Caller(user.id, user.role, user.email, user.email_verified)
+
+
+def project_role(project_id: str, user_id: str | None) -> str | None:
+    """The user's role in the project ("owner" or "member"), None when not a member."""
+    if user_id is None:
+        return None
+    return db.session.execute(
+        select(Membership.role).where(Membership.project_id == project_id,
+                                      Membership.user_id == user_id)).scalar_one_or_none()
+
+
+def relations_in_project(project_id: str | None, who: Caller) -> set[str]:
+    """What belonging to the project gives the caller (members keep rights only while members)."""
+    found = {ANYONE}
+    if who.id is not None:
+        found.add(USER)
+    if who.is_admin:
+        found |= {ADMIN, MEMBER, OWNER}
+    if project_id is not None and who.id is not None and not who.is_admin:
+        role = project_role(project_id, who.id)
+        if role is not None:
+            found.add(MEMBER)
+        if role == OWNER:
+            found.add(OWNER)
+    return found
+
+
+# kind -> (model, the caller's relations to one resource of that kind)
+KINDS = {
+    "project": (Project, lambda project, who: relations_in_project(project.id, who)),
+}
+
+
+def allows(kind: str, action: str, relations: set[str]) -> bool:
+    return bool(RULES[kind][action] & relations)
+
+
+def authorize(kind: str, resource, action: str, who: Caller | None = None) -> set[str]:
+    """Check `action` on `resource` in R1's order (404 before 403); return the relations."""
+    who = who or caller()
+    _, relations_of = KINDS[kind]
+    relations = relations_of(resource, who)
+    if not allows(kind, "see", relations):
+        raise NotFound(f"No such {kind}")
+    if action != "see" and not allows(kind, action, relations):
+        raise Forbidden(f"You may not {action} this {kind}")
+    return relations
+
+
+def load(kind: str, resource_id: str, action: str = "see", who: Caller | None = None):
+    """The resource of `kind` with this id, once the caller may do `action` on it."""
+    model, _ = KINDS[kind]
+    resource = db.session.get(model, resource_id) if isinstance(resource_id, str) else None
+    if resource is None:
+        raise NotFound(f"No such {kind}")
+    authorize(kind, resource, action, who)
+    return resource
+
+
+def may_know_email(who: Caller, user_id: str | None, relations: set[str]) -> bool:
+    """R1: an embedded user's e-mail is shown to the user itself, admins and project members."""
+    return who.is_admin or (who.id is not None and who.id == user_id) or MEMBER in relations
+
+
+def embed_user(user, show_email: bool) -> dict | None:
+    """A user as resources embed it (`UserRefSchema`); None for a deleted user."""
+    if user is None:
+        return None
+    embedded = {"id": user.id, "name": user.name, "image": user.image}
+    if show_email:
+        embedded["email"] = user.email
+    return embedded

@@ -1,0 +1,41 @@
+"""Rows that tests need as a starting point, written straight to the database (the behaviour
+under test still goes through HTTP): admins, verified addresses, projects with members."""
+from sqlalchemy import select
+
+from models import MEMBER, OWNER, Membership, Project, User, db
+
+
+def user_id(app, email: str) -> str:
+    with app.app_context():
+        return db.session.execute(select(User.id).where(User.email == email)).scalar_one()
+
+
+def update_user(app, email: str, **values) -> None:
+    with app.app_context():
+        user = db.session.execute(select(User).where(User.email == email)).scalar_one()
+        for name, value in values.items():
+            setattr(user, name, value)
+        db.session.commit()
+
+
+def make_admin(app, email: str) -> None:
+    update_user(app, email, role="admin")
+
+
+def verify_email(app, email: str) -> None:
+    update_user(app, email, email_verified=True)
+
+
+def make_project(app, owner_email: str, members=(), name="Project") -> str:
+    """A project owned by `owner_email` with `members` (e-mails) in it; returns its id."""
+    with app.app_context():
+        ids = dict(db.session.execute(
+            select(User.email, User.id).where(User.email.in_([owner_email, *members]))).all())
+        project = Project(name=name)
+        db.session.add(project)
+        db.session.flush()
+        db.session.add(Membership(project_id=project.id, user_id=ids[owner_email], role=OWNER))
+        for email in members:
+            db.session.add(Membership(project_id=project.id, user_id=ids[email], role=MEMBER))
+        db.session.commit()
+        return project.id
