@@ -1,4 +1,6 @@
 """Authentication endpoints under /api/auth; one module per flow."""
+from flask import request
+
 from blueprints import ApiBlueprint
 from errors import AUTH
 from models import User, db
@@ -9,9 +11,14 @@ blp = ApiBlueprint("auth", __name__, url_prefix="/api/auth",
                    envelope=AUTH)  # contract section 1
 
 
+def client() -> sessions.Client:
+    """The user agent and address a new session is made from (contract section 9)."""
+    return sessions.Client((request.user_agent.string or "")[:300] or None, request.remote_addr)
+
+
 def signed_in(user: User) -> dict:
     """The end of every sign-in flow: a new session for `user`, committed, as `{user, session}`."""
-    session = sessions.create(user)
+    session = sessions.create(user, client())
     db.session.commit()
     return {"user": user, "session": session}
 

@@ -3,7 +3,7 @@ from flask import jsonify
 
 from bearer import bearer_token, current_session, login_required
 from blueprints import BEARER
-from blueprints.auth import blp, signed_in
+from blueprints.auth import blp, client, signed_in
 from models import db
 from schemas import (
     AuthErrorSchema,
@@ -30,7 +30,7 @@ def sign_up(data):
     """Create an account with e-mail and password."""
     user = accounts.sign_up(data["email"], data["password"])
     token = accounts.issue_verification(user)
-    session = None if accounts.verification_required(user) else sessions.create(user)
+    session = None if accounts.verification_required(user) else sessions.create(user, client())
     db.session.commit()
     accounts.send_verification(user, token)
     return {"user": user, "session": session}

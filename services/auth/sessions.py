@@ -46,22 +46,34 @@ LOOKUP = (
 )
 # Sign-in's one write besides the hash check: a plain INSERT, not an ORM unit of work.
 INSERT = insert(Session.__table__)
+# lastUsedAt moves with the renewal, at most once a day, never on every read (contract section 9).
 RENEW = (update(Session).where(Session.id == bindparam("session_id"))
-         .values(renewed_at=bindparam("now"), expires_at=bindparam("expires_at")))
+         .values(renewed_at=bindparam("now"), last_used_at=bindparam("now"),
+                 expires_at=bindparam("expires_at")))
 
 
 def lifetime() -> timedelta:
     return timedelta(seconds=current_app.config["SESSION_LIFETIME"])
 
 
-def create(user: User) -> IssuedSession:
+@dataclass(frozen=True)
+class Client:
+    """Where a session is made from, as the session lists show it (contract section 9)."""
+
+    user_agent: str | None = None  # the first 300 characters of the header
+    ip_address: str | None = None  # the client address of contract section 6
+
+
+def create(user: User, client: Client = Client()) -> IssuedSession:
     """A new session for `user`, written in the request's transaction (the caller commits)."""
     db.session.flush()  # the user row (a new account, a re-hashed password) goes first
     token, now = tokens.new_token(), clock.utcnow()
     issued = IssuedSession(new_id(), token, now + lifetime())
     db.session.execute(INSERT, {"id": issued.id, "user_id": user.id,
                                 "token_hash": tokens.digest(token), "created_at": now,
-                                "renewed_at": now, "expires_at": issued.expires_at})
+                                "renewed_at": now, "last_used_at": now,
+                                "expires_at": issued.expires_at,
+                                "user_agent": client.user_agent, "ip_address": client.ip_address})
     return issued
 
 

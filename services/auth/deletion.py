@@ -1,0 +1,34 @@
+"""Deleting an account (contract section 9, resources.md R8): one cascade for the account's own
+request and an admin's. Foreign keys do most of it: sessions, credentials, tokens, identities and
+memberships go with the user (ON DELETE CASCADE); what it wrote for others (reviews, comments,
+tickets, audit entries) stays with its author set to null (ON DELETE SET NULL)."""
+from sqlalchemy import delete, func, select
+
+from models import OWNER, Membership, Project, User, db
+from services import audit
+from services.outcomes import Conflict
+
+
+def delete_account(user: User, actor_id: str | None) -> None:
+    """Delete `user` in the request's transaction (the caller commits), with its `user.delete`
+    audit entry; Conflict for the owner of a project with other members and for the last admin."""
+    owned = select(Membership.project_id).where(Membership.user_id == user.id,
+                                                Membership.role == OWNER)
+    others = (select(Membership.project_id).where(Membership.project_id.in_(owned),
+                                                  Membership.user_id != user.id).limit(1))
+    if db.session.execute(others).first() is not None:
+        raise Conflict("Transfer the projects you own to another member first")
+    if user.role == "admin" and not _other_admins(user.id):
+        raise Conflict("The last admin cannot be deleted")
+    # What it owns has no other member now: those projects go with it (with their articles,
+    # festivals and reviews, by their own foreign keys).
+    db.session.execute(delete(Project).where(Project.id.in_(owned))
+                       .execution_options(synchronize_session=False))
+    audit.record(actor_id, "user.delete", user.id, {"email": user.email})
+    db.session.delete(user)
+    db.session.flush()
+
+
+def _other_admins(user_id: str) -> int:
+    return db.session.execute(select(func.count()).select_from(User).where(
+        User.role == "admin", User.id != user_id)).scalar_one()
