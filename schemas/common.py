@@ -1,6 +1,7 @@
 """What every section's schemas share: timestamps, e-mail addresses, storable text, the
 request base class and the two error envelopes."""
 from datetime import datetime
+from urllib.parse import urlsplit
 
 from marshmallow import (
     EXCLUDE,
@@ -114,3 +115,41 @@ class UserRefSchema(Schema):
     name = fields.String(required=True, allow_none=True)
     image = fields.String(required=True, allow_none=True)
     email = fields.String()
+
+
+class DisplayName(fields.String):
+    """A person's name (contract section 9): trimmed, 1 to 100 code points; null clears it."""
+
+    def __init__(self, **kwargs):
+        super().__init__(allow_none=True, **kwargs)
+
+    def _deserialize(self, value, attr, data, **kwargs):
+        value = super()._deserialize(value, attr, data, **kwargs).strip()
+        if not storable(value):
+            raise ValidationError(UNSTORABLE)
+        if not 1 <= len(value) <= 100:
+            raise ValidationError("Must be 1 to 100 characters after trimming.")
+        return value
+
+
+class ImageUrl(fields.String):
+    """A picture's address (contract section 9): an absolute https URL with a host, at most
+    2,048 characters, no user info, no white space; kept exactly as sent. Null clears it."""
+
+    def __init__(self, **kwargs):
+        super().__init__(allow_none=True, **kwargs)
+
+    def _deserialize(self, value, attr, data, **kwargs):
+        value = super()._deserialize(value, attr, data, **kwargs)
+        if not storable(value):
+            raise ValidationError(UNSTORABLE)
+        try:
+            parts = urlsplit(value)
+            host = parts.hostname
+        except ValueError:
+            parts, host = None, None
+        if (len(value) > 2048 or parts is None or parts.scheme != "https" or not host
+                or "@" in parts.netloc or any(c.isspace() for c in value)):
+            raise ValidationError("Must be an absolute https URL with a host, without user "
+                                  "info or white space, of at most 2048 characters.")
+        return value
