@@ -116,6 +116,7 @@ def register_extensions(app):
 
 def register_blueprints(app):
     from blueprints.auth import blp as auth_blp
+    from blueprints.docs import docs_blueprint
     from blueprints.health import blp as health_blp
     from blueprints.webhooks import blp as webhooks_blp
 
@@ -126,6 +127,11 @@ def register_blueprints(app):
     limiter.exempt(webhooks_blp)  # contract section 6: webhooks are not rate limited
     for blueprint in (auth_blp, health_blp, webhooks_blp):
         api.register_blueprint(blueprint)
+    docs = docs_blueprint(app.config["API_TITLE"])
+    app.register_blueprint(docs)
+    # The page at /api/docs itself too, not only /api/docs/ (no redirect on the way in).
+    app.add_url_rule("/api/docs", "docs.page", app.view_functions["docs.show"])
+    limiter.exempt(docs)  # static assets: a page load fetches several at once
 
 
 def register_request_hooks(app):
