@@ -78,6 +78,9 @@ def finish_config(app):
             "pool_size": cfg["DATABASE_POOL_SIZE"],
             "max_overflow": cfg["DATABASE_MAX_OVERFLOW"],
         })
+    if app.debug and not cfg["ALLOWED_REDIRECT_ORIGINS"]:
+        # Development: magic links and OAuth may come back to the service's own pages.
+        cfg["ALLOWED_REDIRECT_ORIGINS"] = [cfg["APP_BASE_URL"]]
     cfg["EMAIL_VERIFICATION_URL"] = (cfg["EMAIL_VERIFICATION_URL"]
                                      or cfg["APP_BASE_URL"].rstrip("/") + "/verify-email")
     if cfg["TRUSTED_PROXY_COUNT"] > 0:

@@ -61,6 +61,9 @@ def parse_header(header: str | None) -> tuple[int, list[bytes]]:
 def verify_signature(payload: bytes, header: str | None) -> None:
     """Accept the raw body when one v1 matches one configured secret within the tolerance."""
     config = current_app.config
+    if not config["PAYMENT_WEBHOOK_SECRET"]:
+        # Still "Invalid signature" (contract section 8), but saying why to whoever sets it up.
+        raise invalid_signature("No signing secret is configured: set PAYMENT_WEBHOOK_SECRET")
     timestamp, signatures = parse_header(header)
     signed = f"{timestamp}.".encode() + payload
     expected = [hmac.new(secret.encode(), signed, hashlib.sha256).hexdigest().encode()

@@ -143,7 +143,18 @@ def test_allowed_redirect_urls_are_accepted(client, mail, redirect_url):
 
 def test_no_redirect_is_allowed_until_origins_are_configured(make_app, mail):
     client = make_app().test_client()
-    assert send(client).status_code == 400
+    response = send(client)
+    assert response.status_code == 400
+    # The refusal names the setting that would allow it.
+    assert "ALLOWED_REDIRECT_ORIGINS" in response.get_json()["details"]["redirectUrl"][0]
+
+
+def test_debug_mode_allows_the_services_own_origin_by_default(make_app, mail):
+    client = make_app(DEBUG=True, APP_BASE_URL="http://localhost:5000").test_client()
+    assert send(client, redirect_url="http://localhost:5000/magic-link").status_code == 200
+    assert send(client, redirect_url="http://localhost:3000/cb").status_code == 400
+    production = make_app(APP_BASE_URL="http://localhost:5000").test_client()
+    assert send(production, redirect_url="http://localhost:5000/magic-link").status_code == 400
 
 
 @pytest.mark.parametrize("body", [

@@ -229,8 +229,9 @@ def test_without_secret_starts_warns_and_refuses(make_app, caplog):
     client = make_app().test_client()
     assert "PAYMENT_WEBHOOK_SECRET is not set" in caplog.text
     for secret in ("", SECRET):
-        assert_error(deliver(client, make_event("invoice.paid", {}), secret=secret),
-                     "Invalid signature", "INVALID_SIGNATURE")
+        response = deliver(client, make_event("invoice.paid", {}), secret=secret)
+        assert_error(response, "Invalid signature", "INVALID_SIGNATURE")
+        assert "PAYMENT_WEBHOOK_SECRET" in response.get_json()["message"]  # says what is missing
     assert client.get("/api/health").status_code == 200
 
 

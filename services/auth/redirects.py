@@ -35,4 +35,5 @@ def require_allowed(url: str) -> None:
     """Refuse a redirectUrl outside ALLOWED_REDIRECT_ORIGINS with 400 VALIDATION_ERROR."""
     if not is_allowed(url, current_app.config["ALLOWED_REDIRECT_ORIGINS"]):
         raise APIError(400, "VALIDATION_ERROR", "Request validation failed", details={
-            "redirectUrl": ["Must be an absolute http(s) URL on an allowed origin."]})
+            "redirectUrl": ["Must be an absolute http(s) URL on an origin listed in the "
+                            "ALLOWED_REDIRECT_ORIGINS setting."]})
