@@ -78,6 +78,7 @@ def finish_config(app):
             "pool_size": cfg["DATABASE_POOL_SIZE"],
             "max_overflow": cfg["DATABASE_MAX_OVERFLOW"],
         })
+    cfg["API_BASE_URL"] = cfg["API_BASE_URL"] or cfg["APP_BASE_URL"]
     if app.debug and not cfg["ALLOWED_REDIRECT_ORIGINS"]:
         # Development: magic links and OAuth may come back to the service's own pages.
         cfg["ALLOWED_REDIRECT_ORIGINS"] = [cfg["APP_BASE_URL"]]

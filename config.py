@@ -12,7 +12,11 @@ SETTINGS = {
     "DATABASE_URL": (str, None),  # default: SQLite file in the instance folder
     "DATABASE_POOL_SIZE": (int, 10),
     "DATABASE_MAX_OVERFLOW": (int, 5),
+    # The front end's public URL: links in e-mails lead there (README, "Configuration").
     "APP_BASE_URL": (str, "http://localhost:5000"),
+    # The public URL at which this service's /api is reached (OAuth callbacks); default:
+    # APP_BASE_URL, for a front end served from the same origin (the development setup).
+    "API_BASE_URL": (str, None),
     "EMAIL_VERIFICATION_URL": (str, None),  # default: {APP_BASE_URL}/verify-email
     "SESSION_LIFETIME": (int, 7 * 24 * 3600),  # seconds
     "REQUIRE_EMAIL_VERIFICATION": ("bool", False),

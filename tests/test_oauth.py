@@ -556,6 +556,18 @@ def test_secure_cookie_when_the_service_runs_on_https(make_app, github, google):
     assert query(location)["redirect_uri"] == "https://auth.example.com/api/auth/callback/github"
 
 
+def test_api_base_url_places_the_callback_and_app_base_url_the_email_links(make_app, github,
+                                                                            google, mail):
+    app = make_app(**settings(github, google, APP_BASE_URL="https://app.example.com",
+                              API_BASE_URL="https://api.example.com"))
+    client = app.test_client()
+    location = start(client, "github")
+    assert query(location)["redirect_uri"] == "https://api.example.com/api/auth/callback/github"
+    assert app.config["SESSION_COOKIE_SECURE"] is True
+    client.post("/api/auth/sign-up", json={"email": EMAIL, "password": PASSWORD})
+    assert mail.last_link(EMAIL).startswith("https://app.example.com/verify-email?token=")
+
+
 def test_openapi_documents_the_oauth_endpoints(client):
     paths = client.get("/api/openapi.json").get_json()["paths"]
     assert "302" in paths["/api/auth/oauth/{provider}"]["get"]["responses"]

@@ -47,9 +47,9 @@ class Pending:
 
 
 def callback_url(provider: str) -> str:
-    # From APP_BASE_URL, never from the request's Host header: it is the URL registered at
+    # From API_BASE_URL, never from the request's Host header: it is the URL registered at
     # the provider, and a forged Host must not choose where the code is sent.
-    return current_app.config["APP_BASE_URL"].rstrip("/") + CALLBACK_PATH.format(provider=provider)
+    return current_app.config["API_BASE_URL"].rstrip("/") + CALLBACK_PATH.format(provider=provider)
 
 
 def authorization_url(provider: str, redirect_url: str | None, browser_key: str) -> str:

@@ -52,7 +52,7 @@ def init_app(app) -> None:
     # provider's top-level redirect back to the callback; https deployments keep it on TLS.
     if cfg.get("SESSION_COOKIE_SAMESITE") is None:
         cfg["SESSION_COOKIE_SAMESITE"] = "Lax"
-    if cfg["APP_BASE_URL"].startswith("https://"):
+    if cfg["API_BASE_URL"].startswith("https://"):
         cfg["SESSION_COOKIE_SECURE"] = True
 
 
