@@ -122,6 +122,7 @@ def register_blueprints(app):
     from blueprints.auth import blp as auth_blp
     from blueprints.docs import docs_blueprint
     from blueprints.health import blp as health_blp
+    from blueprints.pages import blp as pages_blp
     from blueprints.webhooks import blp as webhooks_blp
 
     api = JsonApi(app, spec_kwargs={"components": {"securitySchemes": {
@@ -136,6 +137,7 @@ def register_blueprints(app):
     # The page at /api/docs itself too, not only /api/docs/ (no redirect on the way in).
     app.add_url_rule("/api/docs", "docs.page", app.view_functions["docs.show"])
     limiter.exempt(docs)  # static assets: a page load fetches several at once
+    app.register_blueprint(pages_blp)  # the e-mailed links' pages (blueprints/pages.py)
 
 
 def register_request_hooks(app):

@@ -41,7 +41,7 @@ class DevTools:
         result = self.call("Runtime.evaluate", expression=expression, awaitPromise=True,
                            returnByValue=True)
         assert "exceptionDetails" not in result, result["exceptionDetails"]
-        return result["result"]["value"]
+        return result["result"].get("value")  # undefined has none
 
 
 def read_port_file(path, process, deadline=30.0):
