@@ -343,7 +343,7 @@ def test_user_object_never_carries_the_secret(client, auth, clock):
     body = client.get("/api/auth/session", headers=headers).get_data(as_text=True)
     assert secret not in body and codes[0] not in body
     assert set(client.get("/api/auth/session", headers=headers).get_json()["user"]) == {
-        "id", "email", "name", "image", "emailVerified", "createdAt", "twoFactorEnabled"}
+        "id", "email", "name", "image", "emailVerified", "createdAt", "twoFactorEnabled", "role"}
 
 
 # --- bad input never gives a 500 ---
