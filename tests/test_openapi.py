@@ -9,7 +9,8 @@ def documented_operations(client):
 
 def routes(app):
     for rule in app.url_map.iter_rules():
-        if not rule.rule.startswith("/api/") or rule.endpoint.startswith("api-docs"):
+        # The document itself and the interactive reference that renders it are not operations.
+        if not rule.rule.startswith("/api/") or rule.endpoint.startswith(("api-docs", "docs.")):
             continue
         path = re.sub(r"<(?:[^:>]+:)?([^>]+)>", r"{\1}", rule.rule)
         for method in rule.methods - {"HEAD", "OPTIONS"}:
