@@ -34,6 +34,9 @@ SETTINGS = {
     "RATELIMIT_KEY_PREFIX": (str, ""),
     "ACCOUNT_FAILURE_LIMIT": (str, "10 per 15 minutes"),
     "TRUSTED_PROXY_COUNT": (int, 0),
+    # Seconds a session counts as fresh enough to delete an account that has neither a password
+    # nor two-factor to ask for (contract section 9).
+    "REAUTHENTICATION_WINDOW": (int, 600),
     # CPython's GIL switch interval in the serving process (wsgi.py), in seconds (default 0.005).
     "THREAD_SWITCH_INTERVAL": (float, 0.001),
     # argon2id parameters; OWASP's minimum is m=19 MiB, t=2, p=1 (contract section 3).

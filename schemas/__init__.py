@@ -2,6 +2,17 @@
 
 One module per section; `from schemas import UserSchema` imports any of them.
 """
+from schemas.account import (  # noqa: F401
+    ChangePasswordSchema,
+    DeleteAccountSchema,
+    ForgotPasswordSchema,
+    JsonBoolean,
+    ProfileSchema,
+    ResetPasswordSchema,
+    SessionInfoSchema,
+    SessionListSchema,
+    UserResultSchema,
+)
 from schemas.auth import (  # noqa: F401
     AuthResultSchema,
     CodeSchema,

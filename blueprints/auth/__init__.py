@@ -24,6 +24,7 @@ def signed_in(user: User) -> dict:
 
 # Importing the modules registers their views on `blp`.
 from blueprints.auth import (  # noqa: E402,F401
+    account,
     magic_link,
     oauth,
     passkeys,

@@ -10,6 +10,7 @@ from sqlalchemy.exc import DBAPIError
 
 from models import Session, User, db, new_id
 from services import clock, tokens
+from services.outcomes import NotFound
 
 # A session used more than this long after its last renewal is extended (sliding expiry).
 RENEW_AFTER = timedelta(days=1)
@@ -147,3 +148,36 @@ def _compiled_lookup(engine):
 
 def revoke(session: LiveSession) -> None:
     db.session.execute(delete(Session).where(Session.id == session.id))
+
+
+# --- the account's own session list (contract section 9) ---
+LISTED = (Session.id, Session.created_at, Session.expires_at, Session.last_used_at,
+          Session.user_agent, Session.ip_address)
+
+
+def live_of(user_id: str, current_id: str) -> list[dict]:
+    """The user's live sessions, newest first, as SessionInfoSchema dumps them (never a token
+    hash: only the listed columns are read)."""
+    rows = db.session.execute(
+        select(*LISTED).where(Session.user_id == user_id, Session.expires_at > clock.utcnow())
+        .order_by(Session.created_at.desc(), Session.id.desc()))
+    # Sessions made before lastUsedAt was recorded have none: until renewed, that is createdAt.
+    return [{**row._mapping, "last_used_at": row.last_used_at or row.created_at,
+             "current": row.id == current_id} for row in rows]
+
+
+def revoke_own(user_id: str, session_id: str) -> None:
+    """End one of the user's live sessions; NotFound for another user's id or an unknown one."""
+    result = db.session.execute(delete(Session).where(
+        Session.id == session_id, Session.user_id == user_id, Session.expires_at > clock.utcnow())
+        .execution_options(synchronize_session=False))
+    if result.rowcount != 1:
+        raise NotFound("No such session")
+
+
+def revoke_all(user_id: str, keep: str | None = None) -> None:
+    """End every session of the user, except `keep` (the caller's own) when given."""
+    statement = delete(Session).where(Session.user_id == user_id)
+    if keep is not None:
+        statement = statement.where(Session.id != keep)
+    db.session.execute(statement.execution_options(synchronize_session=False))

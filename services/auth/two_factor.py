@@ -145,6 +145,12 @@ def check_sign_in(user: User, code: str | None) -> None:
 
 # --- codes ---
 
+def accept_code(user: User, code: str) -> bool:
+    """A current TOTP code or an unused recovery code of `user`, spent once accepted. The
+    caller counts a refusal toward the failure cap (account deletion, contract section 9)."""
+    return user.two_factor_enabled and _accept(user, code)
+
+
 def _normal(code: str) -> str:
     """Authenticator apps show "123 456" and recovery codes carry dashes: compare without them."""
     return code.strip().translate(SEPARATORS).lower()

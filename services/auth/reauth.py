@@ -1,0 +1,57 @@
+"""Proving it is still the account's holder before a sensitive change (contract section 9): the
+current password, the second factor, or a fresh session. Every wrong answer counts toward the
+account's failure cap, and once the cap is reached every attempt answers 429 (section 6)."""
+from datetime import timedelta
+
+from flask import current_app
+from sqlalchemy import select
+
+from errors import APIError
+from models import Session, User, db
+from services import clock
+from services.auth import accounts, throttle, two_factor
+
+
+def require_password(user: User, password: str) -> None:
+    """400 INVALID_CREDENTIALS unless `password` is the account's (change-password). The
+    caller's session stays valid: a 401 would tell the client it ended."""
+    throttle.check(user.email)
+    _check_password(user, password)
+
+
+def require_deletion_proof(user: User, session_id: str, password: str | None,
+                           code: str | None) -> None:
+    """The proof account deletion asks for, checked in the contract's order: a wrong password
+    (400), a missing proof (403 REAUTHENTICATION_REQUIRED), a wrong code (400 INVALID_TOTP)."""
+    has_password, has_code = user.password_hash is not None, user.two_factor_enabled
+    if not (has_password or has_code):
+        # Nothing to ask (magic link, OAuth or passkey account): the session itself must be
+        # fresh, so a session stolen long after sign-in cannot delete the account.
+        window = timedelta(seconds=current_app.config["REAUTHENTICATION_WINDOW"])
+        made = db.session.execute(select(Session.created_at)
+                                  .where(Session.id == session_id)).scalar_one()
+        if clock.utcnow() - made > window:
+            raise reauthentication_required("Sign in again (this session is too old to "
+                                            "delete the account), then retry")
+        return
+    throttle.check(user.email)
+    if has_password and password is not None:
+        _check_password(user, password)
+    if (has_password and password is None) or (has_code and code is None):
+        needed = [word for word, wanted in (("password", has_password), ("totpCode", has_code))
+                  if wanted]
+        raise reauthentication_required("Deleting the account needs " + " and ".join(needed))
+    if has_code and not two_factor.accept_code(user, code):
+        throttle.record_failure(user.email)
+        raise two_factor.invalid_totp(400)
+
+
+def _check_password(user: User, password: str) -> None:
+    ok, _ = accounts.hasher().verify(password, user.password_hash)
+    if not ok:
+        throttle.record_failure(user.email)
+        raise APIError(400, "INVALID_CREDENTIALS", "The current password is wrong")
+
+
+def reauthentication_required(message: str) -> APIError:
+    return APIError(403, "REAUTHENTICATION_REQUIRED", message)
