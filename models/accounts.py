@@ -65,7 +65,10 @@ class OneTimeToken(db.Model):
     """A single-use token sent to a user (e-mail verification, magic link, OAuth code), hashed."""
 
     __tablename__ = "one_time_tokens"
-    __table_args__ = (Index("ix_one_time_tokens_expires_at", "expires_at"),)
+    __table_args__ = (Index("ix_one_time_tokens_expires_at", "expires_at"),
+                      # A reset or password change spends all of an account's reset tokens,
+                      # and deleting a user cascades here (contract section 9).
+                      Index("ix_one_time_tokens_user_id_purpose", "user_id", "purpose"))
 
     id: Mapped[str] = mapped_column(String(32), primary_key=True, default=new_id)
     purpose: Mapped[str] = mapped_column(String(32))

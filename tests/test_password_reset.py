@@ -154,8 +154,12 @@ def test_bodies_that_are_not_json_objects_are_400(client, path, body):
 
 # --- reset-password ---
 
-def test_reset_sets_the_password_ends_every_session_and_signs_nobody_in(client, auth, mail):
+@pytest.mark.parametrize("verified", [True, False])
+def test_reset_sets_the_password_ends_every_session_and_signs_nobody_in(app, client, auth, mail,
+                                                                        verified):
     sessions = [auth.headers(), bearer(sign_in(client))]
+    if verified:  # (an unverified account is claimed, which ends its sessions anyway)
+        verify_email(app, EMAIL)
     response = reset(client, reset_token(client, mail))
     assert response.status_code == 200 and response.get_json() == {"success": True}
     assert not any(alive(client, headers) for headers in sessions)
