@@ -23,18 +23,18 @@ def matches(token: str, stored_digest: str) -> bool:
     return hmac.compare_digest(digest(token), stored_digest)
 
 
-def issue(purpose: str, lifetime: timedelta, *, user=None, email: str | None = None) -> str:
-    """Store a new one-time token for `purpose` and return its plain form (to be sent, not kept)."""
+def issue(purpose: str, lifetime: timedelta, *, user=None, email: str | None = None,
+          user_id: str | None = None) -> str:
+    """Store a new one-time token for `purpose` and return its plain form (to be sent, not kept).
+    The account is `user` (an ORM object) or `user_id` (its id alone, no object loaded)."""
     token = new_token()
-    db.session.add(
-        OneTimeToken(
-            purpose=purpose,
-            token_hash=digest(token),
-            user=user,
-            email=email,
-            expires_at=clock.utcnow() + lifetime,
-        )
-    )
+    row = OneTimeToken(purpose=purpose, token_hash=digest(token), email=email,
+                       expires_at=clock.utcnow() + lifetime)
+    if user is not None:
+        row.user = user
+    else:
+        row.user_id = user_id
+    db.session.add(row)
     return token
 
 
