@@ -528,3 +528,28 @@ def test_proof_comes_before_the_conflict(app, client, auth):
     make_admin(app, EMAIL)
     refused(delete_user(client, headers), 403, "REAUTHENTICATION_REQUIRED")
     refused(delete_user(client, headers, password="wrong-password"), 400, "INVALID_CREDENTIALS")
+
+
+def test_operations_are_documented_with_ids_and_error_codes(client):
+    spec = client.get("/api/openapi.json").get_json()
+    expected = {
+        ("/api/auth/user", "patch"): ("updateUser", {"200", "400", "401"}),
+        ("/api/auth/change-password", "post"): ("changePassword", {"200", "400", "401", "429"}),
+        ("/api/auth/forgot-password", "post"): ("forgotPassword", {"200", "400"}),
+        ("/api/auth/reset-password", "post"): ("resetPassword", {"200", "400"}),
+        ("/api/auth/sessions", "get"): ("listSessions", {"200", "401"}),
+        ("/api/auth/sessions/{session_id}", "delete"): ("revokeSession", {"204", "401", "404"}),
+        ("/api/auth/revoke-other-sessions", "post"): ("revokeOtherSessions", {"200", "401"}),
+        ("/api/auth/user", "delete"): ("deleteUser", {"204", "400", "401", "403", "409", "429"}),
+    }
+    ids = [op.get("operationId") for item in spec["paths"].values() for op in item.values()
+           if isinstance(op, dict)]
+    for (path, method), (operation_id, statuses) in expected.items():
+        op = spec["paths"][path][method]
+        assert op["operationId"] == operation_id and ids.count(operation_id) == 1
+        assert statuses <= set(op["responses"]), (path, method)
+        assert op["summary"]
+    listed = spec["components"]["schemas"]["SessionInfo"]
+    assert "token" not in listed["properties"]
+    assert set(listed["required"]) == {"id", "createdAt", "expiresAt", "lastUsedAt",
+                                       "userAgent", "ipAddress", "current"}

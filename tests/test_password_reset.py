@@ -1,10 +1,12 @@
 """Forgot and reset password through HTTP (contract sections 3 and 9): the e-mail over SMTP, the
 same answer for every address, the redirect allow-list, a one-hour single-use token, every
 session ended, an unverified account claimed, two-factor kept."""
+import threading
 from urllib.parse import parse_qs, urlsplit
 
 import pyotp
 import pytest
+import requests
 from sqlalchemy import func, select
 
 from models import OneTimeToken, PasskeyCredential, RecoveryCode, User, db
@@ -312,3 +314,26 @@ def test_deleting_the_account_spends_its_reset_tokens(app, client, auth, mail):
     auth.sign_up()  # the same address again: a new account the old link must not reach
     refused(reset(client, token), 400, "INVALID_TOKEN")
     assert count(app, OneTimeToken, OneTimeToken.purpose == "password_reset") == 0
+
+
+def test_concurrent_resets_with_one_token_succeed_once(client, auth, mail, live_server):
+    auth.sign_up()
+    token = reset_token(client, mail)
+    passwords = [f"Lantern-quartz-meadow-{n}{n}" for n in range(6)]
+    results, start = [], threading.Barrier(len(passwords))
+
+    def attempt(password):
+        start.wait()
+        response = requests.post(f"{live_server}/api/auth/reset-password", timeout=30,
+                                 json={"token": token, "newPassword": password})
+        results.append((response.status_code, response.json().get("error"), password))
+
+    threads = [threading.Thread(target=attempt, args=(p,)) for p in passwords]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert sorted((status, error) for status, error, _ in results) == \
+        [(200, None)] + [(400, "INVALID_TOKEN")] * (len(passwords) - 1)
+    winner = next(password for status, _, password in results if status == 200)
+    assert sign_in(client, password=winner).status_code == 200
