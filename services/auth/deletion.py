@@ -2,7 +2,7 @@
 request and an admin's. Foreign keys do most of it: sessions, credentials, tokens, identities and
 memberships go with the user (ON DELETE CASCADE); what it wrote for others (reviews, comments,
 tickets, audit entries) stays with its author set to null (ON DELETE SET NULL)."""
-from sqlalchemy import delete, func, select
+from sqlalchemy import delete, select
 
 from models import OWNER, Membership, Project, User, db
 from services import audit
@@ -30,5 +30,9 @@ def delete_account(user: User, actor_id: str | None) -> None:
 
 
 def _other_admins(user_id: str) -> int:
-    return db.session.execute(select(func.count()).select_from(User).where(
-        User.role == "admin", User.id != user_id)).scalar_one()
+    """Admins besides this one. Their rows are locked (PostgreSQL), so two admins removing
+    themselves at once are serialized and the second sees the first gone; SQLite serializes
+    writers anyway and refuses a write from a stale snapshot."""
+    return len(db.session.execute(
+        select(User.id).where(User.role == "admin", User.id != user_id)
+        .with_for_update()).all())
