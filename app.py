@@ -84,6 +84,8 @@ def finish_config(app):
         cfg["ALLOWED_REDIRECT_ORIGINS"] = [cfg["APP_BASE_URL"]]
     cfg["EMAIL_VERIFICATION_URL"] = (cfg["EMAIL_VERIFICATION_URL"]
                                      or cfg["APP_BASE_URL"].rstrip("/") + "/verify-email")
+    cfg["INVITATION_URL"] = (cfg["INVITATION_URL"]
+                             or cfg["APP_BASE_URL"].rstrip("/") + "/invitations")
     if cfg["TRUSTED_PROXY_COUNT"] > 0:
         hops = cfg["TRUSTED_PROXY_COUNT"]
         app.wsgi_app = ProxyFix(app.wsgi_app, x_for=hops, x_proto=hops, x_host=hops)
@@ -122,6 +124,8 @@ def register_blueprints(app):
     from blueprints.auth import blp as auth_blp
     from blueprints.docs import docs_blueprint
     from blueprints.health import blp as health_blp
+    from blueprints.invitations import blp as invitations_blp
+    from blueprints.projects import blp as projects_blp
     from blueprints.pages import blp as pages_blp
     from blueprints.webhooks import blp as webhooks_blp
 
@@ -130,7 +134,7 @@ def register_blueprints(app):
     limiter = limiter_of(app)
     limiter.exempt(health_blp)  # for load balancers and monitors
     limiter.exempt(webhooks_blp)  # contract section 6: webhooks are not rate limited
-    for blueprint in (auth_blp, health_blp, webhooks_blp):
+    for blueprint in (auth_blp, health_blp, webhooks_blp, projects_blp, invitations_blp):
         api.register_blueprint(blueprint)
     docs = docs_blueprint(app.config["API_TITLE"])
     app.register_blueprint(docs)

@@ -18,6 +18,7 @@ SETTINGS = {
     # APP_BASE_URL, for a front end served from the same origin (the development setup).
     "API_BASE_URL": (str, None),
     "EMAIL_VERIFICATION_URL": (str, None),  # default: {APP_BASE_URL}/verify-email
+    "INVITATION_URL": (str, None),  # default: {APP_BASE_URL}/invitations (resources.md R3)
     "SESSION_LIFETIME": (int, 7 * 24 * 3600),  # seconds
     "REQUIRE_EMAIL_VERIFICATION": ("bool", False),
     "MAIL_SERVER": (str, None),

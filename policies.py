@@ -25,6 +25,7 @@ RULES = {
     "project": {
         "see": {MEMBER},
         "change": {OWNER},  # PATCH, DELETE, transfer, invitations, removing others
+        "leave": {MEMBER},  # removing oneself (the owner gets 409: transfer first)
     },
 }
 
@@ -66,18 +67,32 @@ def project_role(project_id: str, user_id: str | None) -> str | None:
 
 def relations_in_project(project_id: str | None, who: Caller) -> set[str]:
     """What belonging to the project gives the caller (members keep rights only while members)."""
+    role = None
+    if project_id is not None and who.id is not None and not who.is_admin:
+        role = project_role(project_id, who.id)
+    return relations_of_role(role, who)
+
+
+def relations_of_role(role: str | None, who: Caller) -> set[str]:
+    """The relations a caller with `role` in a project ("owner", "member" or None) has to it;
+    for a caller whose role was read with the resource itself (one query, no second lookup)."""
     found = {ANYONE}
     if who.id is not None:
         found.add(USER)
     if who.is_admin:
         found |= {ADMIN, MEMBER, OWNER}
-    if project_id is not None and who.id is not None and not who.is_admin:
-        role = project_role(project_id, who.id)
-        if role is not None:
-            found.add(MEMBER)
-        if role == OWNER:
-            found.add(OWNER)
+    if role is not None:
+        found.add(MEMBER)
+    if role == OWNER:
+        found.add(OWNER)
     return found
+
+
+def visible_projects(who: Caller, membership):
+    """The SQL clause of the projects a caller's own list shows (R3: the ones it is a member
+    of, admins included; admins list every project at /api/admin/projects). `membership` is
+    the Membership entity joined to the projects."""
+    return membership.user_id == who.id
 
 
 # kind -> (model, the caller's relations to one resource of that kind)
@@ -94,7 +109,12 @@ def authorize(kind: str, resource, action: str, who: Caller | None = None) -> se
     """Check `action` on `resource` in R1's order (404 before 403); return the relations."""
     who = who or caller()
     _, relations_of = KINDS[kind]
-    relations = relations_of(resource, who)
+    return check(kind, relations_of(resource, who), action)
+
+
+def check(kind: str, relations: set[str], action: str) -> set[str]:
+    """NotFound when `relations` do not let the caller see a resource of `kind`, Forbidden when
+    they do not allow `action`; else the relations."""
     if not allows(kind, "see", relations):
         raise NotFound(f"No such {kind}")
     if action != "see" and not allows(kind, action, relations):

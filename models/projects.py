@@ -64,6 +64,11 @@ class Invitation(db.Model):
         Index("ix_invitations_project_id_created_at", "project_id", "created_at", "id"),
         Index("ix_invitations_project_id_expires_at", "project_id", "expires_at", "id"),
         Index("ix_invitations_email_status", "email", "status", "created_at"),
+        # One live invitation per project and address: a new one revokes the pending one, and
+        # of two sent at once the second fails here instead of leaving two links (R3).
+        Index("uq_invitations_one_pending", "project_id", "email", unique=True,
+              sqlite_where=text("status = 'PENDING'"),
+              postgresql_where=text("status = 'PENDING'")),
     )
 
     id: Mapped[str] = mapped_column(String(32), primary_key=True, default=new_id)

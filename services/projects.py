@@ -1,0 +1,187 @@
+"""Projects and their members (resources.md R3): lists, reads, changes, transfer, removal.
+
+Every read of a project is one statement that also computes its owner, the caller's role and
+the member count (joins and a correlated count on indexed columns), so a list is one page
+query and one count whatever the page size, and a read is one query. Who may do what is
+policies.py's; the one-owner invariant is kept by conditional UPDATEs (and, last, by the
+partial unique index `uq_memberships_one_owner`).
+"""
+from sqlalchemy import and_, delete, func, literal, select, update
+from sqlalchemy.orm import aliased
+
+import listing
+import policies
+from models import MEMBER, OWNER, Membership, Project, User, db
+from policies import Caller
+from services import audit, clock
+from services.outcomes import Conflict, Invalid, NotFound
+
+_owner = aliased(Membership, name="owner_membership")
+_owner_user = aliased(User, name="owner_user")
+_mine = aliased(Membership, name="my_membership")
+_member_count = (select(func.count()).where(Membership.project_id == Project.id)
+                 .correlate(Project).scalar_subquery())
+
+SORTS = {"createdAt": Project.created_at, "updatedAt": Project.updated_at,
+         "name": func.lower(Project.name)}
+
+
+def _rows(who: Caller, *, every: bool):
+    """The project rows with their computed columns: the caller's own projects, or (`every`,
+    for admins) all of them with the caller's role where it has one."""
+    role = _mine.role if who.id is not None else literal(None)
+    statement = (
+        select(Project.id, Project.name, Project.description, Project.created_at,
+               Project.updated_at, _owner.user_id.label("owner_id"),
+               _owner_user.name.label("owner_name"), _owner_user.image.label("owner_image"),
+               _owner_user.email.label("owner_email"), role.label("role"),
+               _member_count.label("member_count"))
+        .outerjoin(_owner, and_(_owner.project_id == Project.id, _owner.role == OWNER))
+        .outerjoin(_owner_user, _owner_user.id == _owner.user_id))
+    mine = and_(_mine.project_id == Project.id, _mine.user_id == who.id)
+    return statement.outerjoin(_mine, mine) if every else statement.join(_mine, mine)
+
+
+def answer(row, who: Caller) -> dict:
+    """A project row as ProjectSchema dumps it (R3's Project object)."""
+    relations = policies.relations_of_role(row.role, who)
+    owner = None
+    if row.owner_id is not None:
+        owner = {"id": row.owner_id, "name": row.owner_name, "image": row.owner_image}
+        if policies.may_know_email(who, row.owner_id, relations):
+            owner["email"] = row.owner_email
+    return {"id": row.id, "name": row.name, "description": row.description,
+            "owner_id": row.owner_id, "owner": owner, "role": row.role,
+            "member_count": row.member_count, "created_at": row.created_at,
+            "updated_at": row.updated_at}
+
+
+def list_projects(who: Caller, args: dict, *, every: bool = False) -> dict:
+    """One page of projects as `{data, meta}`: the caller's own (R3 `GET /api/projects`,
+    filters role and q), or with `every` all of them for an admin (R8 `GET /api/admin/projects`,
+    filters q and ownerId, `role` the admin's own or null)."""
+    statement = _rows(who, every=every)
+    if args.get("role"):
+        statement = statement.where(_mine.role == args["role"].lower())
+    if args.get("q"):
+        statement = statement.where(listing.contains(Project.name, args["q"]))
+    if args.get("ownerId"):
+        statement = statement.where(_owner.user_id == args["ownerId"])
+    page = listing.page(statement, args, SORTS, Project.id, scalars=False)
+    return page.answer([answer(row, who) for row in page.items])
+
+
+def find(project_id, who: Caller, action: str = "see"):
+    """The project row for the caller once it may do `action`: NotFound when it may not see
+    it, Forbidden when it may see but not do `action` (R1's order). One query."""
+    row = None
+    if isinstance(project_id, str):
+        row = db.session.execute(
+            _rows(who, every=True).where(Project.id == project_id)).one_or_none()
+    if row is None:
+        raise NotFound("No such project")
+    policies.check("project", policies.relations_of_role(row.role, who), action)
+    return row
+
+
+def create(who: Caller, name: str, description: str | None) -> str:
+    """A new project whose only member, its owner, is the caller; returns its id."""
+    now = clock.utcnow()
+    project = Project(name=name, description=description, created_at=now, updated_at=now)
+    db.session.add(project)
+    db.session.flush()
+    db.session.add(Membership(project_id=project.id, user_id=who.id, role=OWNER, joined_at=now))
+    db.session.flush()
+    return project.id
+
+
+def update_project(project_id: str, changes: dict) -> None:
+    """Apply the PATCH's fields; `updatedAt` moves only when a value changes."""
+    project = db.session.get(Project, project_id)
+    changed = {k: v for k, v in changes.items() if getattr(project, k) != v}
+    if changed:
+        for key, value in changed.items():
+            setattr(project, key, value)
+        project.updated_at = clock.utcnow()
+        db.session.flush()
+
+
+def delete_project(row, who: Caller) -> None:
+    """Delete the project; members and invitations (and the later sections' rows) go with it
+    by their foreign keys (ON DELETE CASCADE). Audited (R8)."""
+    audit.record(who.id, "project.delete", row.id,
+                 {"name": row.name, "ownerId": row.owner_id})
+    db.session.execute(delete(Project).where(Project.id == row.id)
+                       .execution_options(synchronize_session=False))
+
+
+# --- members ---
+
+MEMBER_SORTS = {"joinedAt": Membership.joined_at, "email": User.email}
+
+
+def list_members(project_id: str, who: Caller, args: dict) -> dict:
+    """One page of the project's members `{user, role, joinedAt}` (the caller is a member or an
+    admin, so e-mails are shown, R1 "embedded users")."""
+    statement = (select(Membership.user_id, Membership.role, Membership.joined_at, User.email,
+                        User.name, User.image)
+                 .join(User, User.id == Membership.user_id)
+                 .where(Membership.project_id == project_id))
+    if args.get("role"):
+        statement = statement.where(Membership.role == args["role"].lower())
+    page = listing.page(statement, args, MEMBER_SORTS, Membership.user_id, scalars=False)
+    return page.answer([
+        {"user": {"id": m.user_id, "email": m.email, "name": m.name, "image": m.image},
+         "role": m.role, "joined_at": m.joined_at} for m in page.items])
+
+
+def remove_member(row, who: Caller, user_id: str) -> None:
+    """Remove `user_id` from the project: the member itself leaving, or the owner (or an admin)
+    removing another member. The owner cannot leave nor be removed (409: transfer first)."""
+    leaving = user_id == who.id
+    if not leaving:
+        policies.check("project", policies.relations_of_role(row.role, who), "change")
+    if user_id == row.owner_id:
+        raise Conflict("The owner cannot leave the project: transfer it to another member first")
+    email = db.session.execute(
+        select(User.email).join(Membership, Membership.user_id == User.id)
+        .where(Membership.project_id == row.id, Membership.user_id == user_id)).scalar()
+    # Only a plain member's row is deleted: a concurrent transfer that made it the owner wins.
+    removed = db.session.execute(
+        delete(Membership).where(Membership.project_id == row.id, Membership.user_id == user_id,
+                                 Membership.role == MEMBER)
+        .execution_options(synchronize_session=False)).rowcount
+    if not removed:
+        if email is None:
+            raise NotFound("No such member")
+        raise Conflict("The owner cannot leave the project: transfer it to another member first")
+    audit.record(who.id, "project.member_remove", row.id,
+                 {"userId": user_id, "email": email, "left": leaving})
+
+
+def transfer(row, who: Caller, user_id: str) -> None:
+    """Make the member `user_id` the owner and the owner a member (R3). Two conditional UPDATEs:
+    the owner's row is demoted only while it is still the owner, then the new owner's promoted
+    only while it is still a member, so racing transfers, removals and departures leave exactly
+    one owner (the partial unique index refuses a second one if anything slipped through)."""
+    if user_id == row.owner_id:
+        raise Invalid("The user already owns the project", field="userId")
+    if policies.project_role(row.id, user_id) is None:  # unknown users too: no account leaks
+        raise Invalid("Not a member of the project", field="userId")
+    demoted = db.session.execute(
+        update(Membership).where(Membership.project_id == row.id,
+                                 Membership.user_id == row.owner_id, Membership.role == OWNER)
+        .values(role=MEMBER).execution_options(synchronize_session=False)).rowcount
+    if not demoted:
+        raise Conflict("The project's ownership changed meanwhile; reload it")
+    promoted = db.session.execute(
+        update(Membership).where(Membership.project_id == row.id,
+                                 Membership.user_id == user_id, Membership.role == MEMBER)
+        .values(role=OWNER).execution_options(synchronize_session=False)).rowcount
+    if not promoted:
+        raise Invalid("Not a member of the project", field="userId")
+    db.session.execute(update(Project).where(Project.id == row.id)
+                       .values(updated_at=clock.utcnow())
+                       .execution_options(synchronize_session=False))
+    audit.record(who.id, "project.transfer", row.id,
+                 {"fromUserId": row.owner_id, "toUserId": user_id})
