@@ -11,6 +11,7 @@ from sqlalchemy import select
 
 from bearer import current_session
 from models import Membership, Project, db
+from schemas.common import storable
 from services.outcomes import Forbidden, NotFound
 
 # Relations a caller can have to a resource.
@@ -122,10 +123,16 @@ def check(kind: str, relations: set[str], action: str) -> set[str]:
     return relations
 
 
+def is_id(value) -> bool:
+    """Whether `value` can be an id at all. A path segment such as `%00` (a NUL, which
+    PostgreSQL refuses) or one longer than any id matches nothing: 404, never a 500."""
+    return isinstance(value, str) and 0 < len(value) <= 64 and storable(value)
+
+
 def load(kind: str, resource_id: str, action: str = "see", who: Caller | None = None):
     """The resource of `kind` with this id, once the caller may do `action` on it."""
     model, _ = KINDS[kind]
-    resource = db.session.get(model, resource_id) if isinstance(resource_id, str) else None
+    resource = db.session.get(model, resource_id) if is_id(resource_id) else None
     if resource is None:
         raise NotFound(f"No such {kind}")
     authorize(kind, resource, action, who)

@@ -117,6 +117,8 @@ def list_mine(who: Caller, args: dict) -> dict:
 def revoke(project_id: str, invitation_id: str) -> None:
     """Revoke a live invitation of the project: its link stops working. One that is no longer
     pending (accepted, declined, revoked, expired) is in a final state: 409."""
+    if not policies.is_id(invitation_id):
+        raise NotFound("No such invitation")
     done = _settle(REVOKED, Invitation.id == invitation_id, Invitation.project_id == project_id)
     if not done:
         found = db.session.execute(select(Invitation.id).where(

@@ -75,7 +75,7 @@ def find(project_id, who: Caller, action: str = "see"):
     """The project row for the caller once it may do `action`: NotFound when it may not see
     it, Forbidden when it may see but not do `action` (R1's order). One query."""
     row = None
-    if isinstance(project_id, str):
+    if policies.is_id(project_id):
         row = db.session.execute(
             _rows(who, every=True).where(Project.id == project_id)).one_or_none()
     if row is None:
@@ -141,6 +141,8 @@ def remove_member(row, who: Caller, user_id: str) -> None:
     leaving = user_id == who.id
     if not leaving:
         policies.check("project", policies.relations_of_role(row.role, who), "change")
+    if not policies.is_id(user_id):
+        raise NotFound("No such member")
     if user_id == row.owner_id:
         raise Conflict("The owner cannot leave the project: transfer it to another member first")
     email = db.session.execute(

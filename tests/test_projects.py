@@ -1,6 +1,8 @@
 """Projects and members (resources.md R3) through HTTP: every row of the table, R1's order of
 checks (401, 404, 403, 400, 409), the one-owner rule under concurrency, the deletion cascade
 and the audit log."""
+import json
+
 import pytest
 import requests
 from sqlalchemy import func, select
@@ -300,3 +302,88 @@ def test_concurrent_transfers_and_removals_leave_exactly_one_owner(app, auth, li
         transfers = db.session.scalar(select(func.count()).select_from(AuditEntry).where(
             AuditEntry.action == "project.transfer"))
     assert transfers == codes.count(200)
+
+
+# --- bad input on every field: 400, nothing half-written ---
+
+BAD_NAMES = ["", "   ", None, 5, 10**30, 1.5, True, ["x"], {"x": 1}, "x" * 101, "a\x00b",
+             "a\ud800b", "\udfff"]
+BAD_DESCRIPTIONS = [5, 10**30, True, ["x"], {"x": 1}, "x" * 2001, "a\x00b", "a\ud800b"]
+NOT_OBJECTS = [[], ["name"], "name", 5, None, True]
+
+
+def count_rows(app):
+    with app.app_context():
+        return [db.session.scalar(select(func.count()).select_from(m))
+                for m in (Project, Membership, AuditEntry)]
+
+
+@pytest.mark.parametrize("name", BAD_NAMES)
+def test_create_refuses_a_bad_name(app, client, auth, name):
+    headers = auth.headers(OWNER)
+    body = error(client.post("/api/projects", headers=headers, json={"name": name,
+                                                                     "description": "ok"}),
+                 400, "VALIDATION_ERROR")
+    assert list(body["details"]) == ["name"]
+    assert count_rows(app) == [0, 0, 0]
+
+
+@pytest.mark.parametrize("description", BAD_DESCRIPTIONS)
+def test_create_refuses_a_bad_description(app, client, auth, description):
+    headers = auth.headers(OWNER)
+    body = error(client.post("/api/projects", headers=headers,
+                             json={"name": "ok", "description": description}),
+                 400, "VALIDATION_ERROR")
+    assert list(body["details"]) == ["description"]
+    assert count_rows(app) == [0, 0, 0]
+
+
+@pytest.mark.parametrize("body", NOT_OBJECTS)
+def test_a_body_that_is_not_an_object_is_400(app, client, auth, world, body):
+    project, headers, ids = world
+    for method, url in (("POST", "/api/projects"), ("PATCH", f"/api/projects/{project}"),
+                        ("POST", f"/api/projects/{project}/transfer"),
+                        ("POST", f"/api/projects/{project}/invitations"),
+                        ("POST", "/api/invitations/accept")):
+        response = client.open(url, method=method, data=json.dumps(body),
+                               headers={**headers[OWNER], "Content-Type": "application/json"})
+        error(response, 400, "VALIDATION_ERROR")
+    assert client.post("/api/projects", data="{not json", headers={
+        **headers[OWNER], "Content-Type": "application/json"}).status_code == 400
+    assert count_rows(app) == [1, 2, 0]
+
+
+def test_missing_name_and_the_limits_themselves(client, auth):
+    headers = auth.headers(OWNER)
+    body = error(client.post("/api/projects", headers=headers, json={}), 400,
+                 "VALIDATION_ERROR")
+    assert list(body["details"]) == ["name"]
+    exact = client.post("/api/projects", headers=headers,
+                        json={"name": " " + "é" * 100 + " ", "description": "d" * 2000})
+    assert exact.status_code == 201
+    assert exact.get_json()["data"]["name"] == "é" * 100
+    emoji = client.post("/api/projects", headers=headers, json={"name": "🚀" * 100})
+    assert emoji.status_code == 201  # code points, not UTF-16 units or bytes
+
+
+@pytest.mark.parametrize("patch", [{"name": None}, {"name": ""}, {"name": "x" * 101},
+                                   {"description": "x" * 2001}, {"name": 5},
+                                   {"name": "ok", "description": "a\x00"},
+                                   {"name": "Changed", "description": ["x"]}])
+def test_patch_applies_all_or_nothing(client, world, patch):
+    project, headers, _ = world
+    url = f"/api/projects/{project}"
+    before = client.get(url, headers=headers[OWNER]).get_json()
+    body = error(client.patch(url, headers=headers[OWNER], json=patch), 400, "VALIDATION_ERROR")
+    assert set(body["details"]) <= {"name", "description"} and body["details"]
+    assert client.get(url, headers=headers[OWNER]).get_json() == before
+
+
+def test_a_huge_or_odd_project_id_in_the_path_is_404(client, world):
+    _, headers, _ = world
+    for odd in ("9" * 400, "%00", "..", "' OR 1=1 --", "%F0%9F%9A%80"):
+        error(client.get(f"/api/projects/{odd}", headers=headers[OWNER]), 404, "NOT_FOUND")
+        for method, path in (("DELETE", "members/{}"), ("DELETE", "invitations/{}")):
+            response = client.open(f"/api/projects/{world[0]}/" + path.format(odd),
+                                   method=method, headers=headers[OWNER])
+            error(response, 404, "NOT_FOUND")
