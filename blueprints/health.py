@@ -11,6 +11,7 @@ blp = ApiBlueprint("health", __name__, url_prefix="/api", description="Service h
 
 
 @blp.get("/health")
+@blp.doc(operationId="getHealth")
 @blp.response(200, HealthSchema)
 @blp.errors((503, "SERVICE_UNAVAILABLE: the database does not answer"), schema=ErrorSchema)
 def health():

@@ -32,6 +32,7 @@ def warn_without_secret(state):
 
 
 @blp.post("/payment")
+@blp.doc(operationId="receivePaymentEvent")
 @blp.doc(parameters=[SIGNATURE_HEADER], requestBody={
     "required": True, "content": {"application/json": {"schema": PaymentEventSchema}}})
 @blp.response(200, ReceivedSchema)

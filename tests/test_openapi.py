@@ -67,3 +67,16 @@ def test_sign_up_schema_is_in_the_document(client):
     schema = spec["components"]["schemas"][ref]
     assert set(schema["required"]) == {"email", "password"}
     assert "409" in operations[("/api/auth/sign-up", "POST")]["responses"]
+
+
+def test_every_operation_has_a_unique_camel_case_operation_id(client):
+    # Typed clients are generated from the document: each operation needs a stable name.
+    _, operations = documented_operations(client)
+    ids = {key: op.get("operationId") for key, op in operations.items()}
+    assert not [key for key, op_id in ids.items() if not op_id]
+    camel = re.compile(r"[a-z]+(?:[A-Z0-9][a-z0-9]*)*")
+    assert not [op_id for op_id in ids.values() if not camel.fullmatch(op_id)]
+    assert len(set(ids.values())) == len(ids)
+    assert ids[("/api/projects", "GET")] == "listProjects"
+    assert ids[("/api/auth/sign-in", "POST")] == "signIn"
+    assert ids[("/api/webhooks/payment", "POST")] == "receivePaymentEvent"

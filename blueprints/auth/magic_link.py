@@ -12,6 +12,7 @@ from services.auth import magic_link, redirects
 
 
 @blp.post("/send-magic-link")
+@blp.doc(operationId="sendMagicLink")
 @blp.arguments(MagicLinkSchema)
 @blp.response(200, MessageSchema)
 @blp.errors((400, "VALIDATION_ERROR (e.g. redirectUrl not on an allowed origin)"),
@@ -26,6 +27,7 @@ def send_magic_link(data):
 
 
 @blp.post("/magic-link/verify")
+@blp.doc(operationId="verifyMagicLink")
 @blp.arguments(MagicLinkVerifySchema)
 @blp.response(200, AuthResultSchema)
 @blp.errors((400, "INVALID_TOKEN or VALIDATION_ERROR"), (401, "TOTP_REQUIRED or INVALID_TOTP"),

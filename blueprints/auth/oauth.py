@@ -36,6 +36,7 @@ def refuse(failure: oauth.OAuthFailure):
 
 
 @blp.get(f"/oauth/{PROVIDER}")
+@blp.doc(operationId="startOAuth")
 @blp.arguments(OAuthStartSchema, location="query")
 @blp.response(302, description="To the provider's consent page, with state and PKCE (S256)")
 @blp.errors((400, "VALIDATION_ERROR: redirectUrl not on an allowed origin"), NOT_CONFIGURED,
@@ -52,6 +53,7 @@ def start_oauth(args, provider):
 
 
 @blp.get(f"/callback/{PROVIDER}")
+@blp.doc(operationId="completeOAuth")
 @blp.arguments(OAuthCallbackSchema, location="query")
 @blp.response(200, AuthResultSchema, description="Signed in (started without redirectUrl)")
 @blp.alt_response(302, description="To redirectUrl with `code` (exchange it at /oauth/token) "
@@ -76,6 +78,7 @@ def oauth_callback(args, provider):
 
 
 @blp.post("/oauth/token")
+@blp.doc(operationId="exchangeOAuthCode")
 @blp.arguments(OAuthTokenSchema)
 @blp.response(200, AuthResultSchema)
 @blp.errors((400, "INVALID_TOKEN (unknown, used or expired code) or VALIDATION_ERROR"),

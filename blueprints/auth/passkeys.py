@@ -18,6 +18,7 @@ INVALID_BEARER = (401, "INVALID_TOKEN: bearer token missing, invalid or expired"
 
 
 @blp.post("/passkey/register")
+@blp.doc(operationId="registerPasskey")
 @blp.doc(**BEARER)
 @blp.arguments(PasskeyRegisterSchema, required=False)  # step 1 may send no body at all
 @blp.response(200, PasskeyRegisterStepSchema,
@@ -40,6 +41,7 @@ def register(data):
 
 
 @blp.post("/passkey/sign-in")
+@blp.doc(operationId="signInWithPasskey")
 @blp.arguments(PasskeySignInSchema, required=False)
 @blp.response(200, PasskeySignInStepSchema,
               description="Step 1 (body {} or {email}): {options, challengeId}; "
@@ -58,6 +60,7 @@ def sign_in(data):
 
 
 @blp.get("/passkeys")
+@blp.doc(operationId="listPasskeys")
 @blp.doc(**BEARER)
 @blp.response(200, PasskeyListSchema)
 @blp.errors(INVALID_BEARER, schema=AuthErrorSchema)
@@ -68,6 +71,7 @@ def list_passkeys():
 
 
 @blp.delete("/passkeys/<passkey_id>")
+@blp.doc(operationId="deletePasskey")
 @blp.doc(**BEARER)
 @blp.response(204)
 @blp.errors(INVALID_BEARER, (404, "NOT_FOUND: no passkey of the caller has this id"),

@@ -23,6 +23,7 @@ INVALID_BEARER = (401, "INVALID_TOKEN: bearer token missing, invalid or expired"
 
 
 @blp.post("/sign-up")
+@blp.doc(operationId="signUp")
 @blp.arguments(SignUpSchema)
 @blp.response(201, AuthResultSchema)
 @blp.errors((409, "USER_ALREADY_EXISTS"), schema=AuthErrorSchema)
@@ -37,6 +38,7 @@ def sign_up(data):
 
 
 @blp.post("/sign-in")
+@blp.doc(operationId="signIn")
 @blp.arguments(SignInSchema)
 @blp.response(200, AuthResultSchema)
 @blp.errors((401, "INVALID_CREDENTIALS, TOTP_REQUIRED or INVALID_TOTP"),
@@ -50,6 +52,7 @@ def sign_in(data):
 
 
 @blp.post("/sign-out")
+@blp.doc(operationId="signOut")
 @blp.doc(**BEARER)
 @blp.response(200, SuccessSchema)
 @blp.errors(INVALID_BEARER, schema=AuthErrorSchema)
@@ -62,6 +65,7 @@ def sign_out():
 
 
 @blp.get("/session")
+@blp.doc(operationId="getSession")
 @blp.doc(**BEARER)
 @blp.response(200, AuthResultSchema)
 @blp.errors(INVALID_BEARER, schema=AuthErrorSchema)
@@ -83,6 +87,7 @@ def session_answer(session: sessions.LiveSession, token: str) -> dict:
 
 
 @blp.post("/verify-email")
+@blp.doc(operationId="verifyEmail")
 @blp.arguments(TokenSchema)
 @blp.response(200, VerifiedUserSchema)
 @blp.errors((400, "INVALID_TOKEN or VALIDATION_ERROR"), schema=AuthErrorSchema)
@@ -94,6 +99,7 @@ def verify_email(data):
 
 
 @blp.post("/send-verification-email")
+@blp.doc(operationId="sendVerificationEmail")
 @blp.arguments(EmailSchema)
 @blp.response(200, MessageSchema)
 def send_verification_email(data):

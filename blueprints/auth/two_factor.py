@@ -15,6 +15,7 @@ from services.auth import two_factor
 
 
 @blp.post("/two-factor/enable")
+@blp.doc(operationId="enableTwoFactor")
 @blp.doc(**BEARER)
 @blp.response(200, TwoFactorSetupSchema)
 @blp.errors(INVALID_BEARER, (409, "TWO_FACTOR_ALREADY_ENABLED"), schema=AuthErrorSchema)
@@ -27,6 +28,7 @@ def enable_two_factor():
 
 
 @blp.post("/two-factor/verify")
+@blp.doc(operationId="verifyTwoFactor")
 @blp.doc(**BEARER)
 @blp.arguments(CodeSchema)
 @blp.response(200, TwoFactorEnabledSchema)
@@ -42,6 +44,7 @@ def verify_two_factor(data):
 
 
 @blp.post("/two-factor/disable")
+@blp.doc(operationId="disableTwoFactor")
 @blp.doc(**BEARER)
 @blp.arguments(CodeSchema)
 @blp.response(200, VerifiedUserSchema)
