@@ -87,21 +87,42 @@ class Page:
                          "pages": math.ceil(self.total / self.limit)}}
 
 
-def page(statement, args: dict, sort_columns: dict, id_column, *, scalars=True) -> Page:
+def page(statement, args: dict, sort_columns: dict, id_column, *, scalars=True,
+         decorate=None) -> Page:
     """Run one page of `statement` (a select with the caller's visibility and filters applied)
     and its count. Equal sort values are ordered by `id_column` in the same direction, and
-    nulls come last either way, so walking the pages yields every item exactly once."""
+    nulls come last either way, so walking the pages yields every item exactly once.
+
+    `decorate`, for items that cost more than their keys (joins, correlated counts): the page
+    is first cut from `statement` reduced to (`id`, `sort_key`), as a subquery that
+    `decorate(keys)` joins to build the items; the work per item is then done for one page,
+    not for every row that matches (still one query)."""
     limit = min(args["limit"], MAX_LIMIT)
     column = sort_columns[args["sort"]]
     descending = args["order"] == "desc"
-    ordered = (column.desc() if descending else column.asc()).nulls_last()
-    tie = id_column.desc() if descending else id_column.asc()
+    offset = (args["page"] - 1) * limit
     total = db.session.execute(
         select(func.count()).select_from(statement.order_by(None).subquery())).scalar_one()
-    rows = db.session.execute(
-        statement.order_by(ordered, tie).limit(limit).offset((args["page"] - 1) * limit))
+    if decorate is None:
+        query = (statement.order_by(*_order(column, id_column, descending))
+                 .limit(limit).offset(offset))
+    else:
+        keys = (statement.with_only_columns(id_column.label("id"), column.label("sort_key"))
+                .order_by(*_order(column, id_column, descending)).limit(limit).offset(offset)
+                .subquery("page"))
+        query = decorate(keys).order_by(*_order(keys.c.sort_key, keys.c.id, descending))
+    rows = db.session.execute(query)
     items = list(rows.scalars() if scalars else rows)
     return Page(items, total, args["page"], limit)
+
+
+def _order(column, id_column, descending: bool) -> list:
+    ordered = column.desc() if descending else column.asc()
+    # NULLS LAST only where a null can be: on a NOT NULL column it would keep PostgreSQL from
+    # reading the (ascending) index backwards for a descending order.
+    if getattr(column, "nullable", True):
+        ordered = ordered.nulls_last()
+    return [ordered, id_column.desc() if descending else id_column.asc()]
 
 
 class MetaSchema(Schema):

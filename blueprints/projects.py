@@ -84,7 +84,7 @@ def create_project(data):
 def get_project(project_id):
     """Return a project the caller is a member of."""
     who = policies.caller()
-    return {"data": projects.answer(projects.find(project_id, who), who)}
+    return {"data": projects.answer(projects.find(project_id, who, committed=True), who)}
 
 
 @blp.patch("/<project_id>")

@@ -6,7 +6,7 @@ query and one count whatever the page size, and a read is one query. Who may do 
 policies.py's; the one-owner invariant is kept by conditional UPDATEs (and, last, by the
 partial unique index `uq_memberships_one_owner`).
 """
-from sqlalchemy import and_, delete, func, literal, select, update
+from sqlalchemy import String, and_, bindparam, delete, func, literal_column, select, update
 from sqlalchemy.orm import aliased
 
 import listing
@@ -15,31 +15,42 @@ from models import MEMBER, OWNER, Membership, Project, User, db
 from policies import Caller
 from services import audit, clock
 from services.outcomes import Conflict, Invalid, NotFound
+from services.prepared import PreparedRead
 
 _owner = aliased(Membership, name="owner_membership")
 _owner_user = aliased(User, name="owner_user")
 _mine = aliased(Membership, name="my_membership")
-_member_count = (select(func.count()).where(Membership.project_id == Project.id)
-                 .correlate(Project).scalar_subquery())
+# Written into the SQL, not bound: SQLite uses the partial index `uq_memberships_one_owner`
+# (WHERE role = 'owner') only for a literal, and a bound value cost a scan (bench/README.md).
+OWNER_ROLE = literal_column(f"'{OWNER}'")
 
 SORTS = {"createdAt": Project.created_at, "updatedAt": Project.updated_at,
          "name": func.lower(Project.name)}
 
 
-def _rows(who: Caller, *, every: bool):
-    """The project rows with their computed columns: the caller's own projects, or (`every`,
-    for admins) all of them with the caller's role where it has one."""
-    role = _mine.role if who.id is not None else literal(None)
-    statement = (
+def _decorated(keys):
+    """The Project objects' columns for the projects of `keys` (a select or subquery with an
+    `id` column): the owner by the partial unique index of owners, the caller's role by the
+    (user_id, project_id) index, the member count by the primary key's (project_id, ...)."""
+    member_count = (select(func.count()).where(Membership.project_id == keys.c.id)
+                    .correlate(keys).scalar_subquery())
+    return (
         select(Project.id, Project.name, Project.description, Project.created_at,
                Project.updated_at, _owner.user_id.label("owner_id"),
                _owner_user.name.label("owner_name"), _owner_user.image.label("owner_image"),
-               _owner_user.email.label("owner_email"), role.label("role"),
-               _member_count.label("member_count"))
-        .outerjoin(_owner, and_(_owner.project_id == Project.id, _owner.role == OWNER))
-        .outerjoin(_owner_user, _owner_user.id == _owner.user_id))
-    mine = and_(_mine.project_id == Project.id, _mine.user_id == who.id)
-    return statement.outerjoin(_mine, mine) if every else statement.join(_mine, mine)
+               _owner_user.email.label("owner_email"), _mine.role.label("role"),
+               member_count.label("member_count"))
+        .select_from(keys)
+        .join(Project, Project.id == keys.c.id)
+        .outerjoin(_owner, and_(_owner.project_id == Project.id, _owner.role == OWNER_ROLE))
+        .outerjoin(_owner_user, _owner_user.id == _owner.user_id)
+        .outerjoin(_mine, and_(_mine.project_id == Project.id,
+                               _mine.user_id == bindparam("caller_id"))))
+
+
+# One project as the caller sees it: built once, one indexed query per read (bench/README.md).
+READ = _decorated(select(bindparam("project_id", type_=String).label("id")).subquery("one"))
+FAST_READ = PreparedRead(READ)
 
 
 def answer(row, who: Caller) -> dict:
@@ -59,25 +70,33 @@ def answer(row, who: Caller) -> dict:
 def list_projects(who: Caller, args: dict, *, every: bool = False) -> dict:
     """One page of projects as `{data, meta}`: the caller's own (R3 `GET /api/projects`,
     filters role and q), or with `every` all of them for an admin (R8 `GET /api/admin/projects`,
-    filters q and ownerId, `role` the admin's own or null)."""
-    statement = _rows(who, every=every)
-    if args.get("role"):
-        statement = statement.where(_mine.role == args["role"].lower())
+    filters q and ownerId, `role` the admin's own or null). One page query and one count."""
+    statement = select(Project.id)
+    if not every:
+        statement = statement.join(_mine, and_(_mine.project_id == Project.id,
+                                               policies.visible_projects(who, _mine)))
+        if args.get("role"):
+            statement = statement.where(_mine.role == args["role"].lower())
     if args.get("q"):
         statement = statement.where(listing.contains(Project.name, args["q"]))
     if args.get("ownerId"):
-        statement = statement.where(_owner.user_id == args["ownerId"])
-    page = listing.page(statement, args, SORTS, Project.id, scalars=False)
+        statement = statement.join(_owner, and_(_owner.project_id == Project.id,
+                                                _owner.role == OWNER_ROLE,
+                                                _owner.user_id == args["ownerId"]))
+    page = listing.page(statement, args, SORTS, Project.id, scalars=False,
+                        decorate=lambda keys: _decorated(keys).params(caller_id=who.id))
     return page.answer([answer(row, who) for row in page.items])
 
 
-def find(project_id, who: Caller, action: str = "see"):
+def find(project_id, who: Caller, action: str = "see", *, committed: bool = False):
     """The project row for the caller once it may do `action`: NotFound when it may not see
-    it, Forbidden when it may see but not do `action` (R1's order). One query."""
+    it, Forbidden when it may see but not do `action` (R1's order). One query; `committed`
+    reads outside the request's transaction (GET /api/projects/{id}, the hot read)."""
     row = None
     if policies.is_id(project_id):
-        row = db.session.execute(
-            _rows(who, every=True).where(Project.id == project_id)).one_or_none()
+        params = {"project_id": project_id, "caller_id": who.id}
+        row = (FAST_READ.one(db.engine, **params) if committed
+               else db.session.execute(READ, params).one_or_none())
     if row is None:
         raise NotFound("No such project")
     policies.check("project", policies.relations_of_role(row.role, who), action)

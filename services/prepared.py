@@ -1,0 +1,63 @@
+"""Hot reads outside the ORM: a SELECT compiled once per engine and run on a pooled DBAPI
+connection, as services/auth/sessions.py does for the bearer lookup. SQLAlchemy's execution
+layer costs several times an indexed query (bench/README.md); a GET that answers one row from
+committed data can skip it. Never for reads that must see the request's own uncommitted
+writes: they go through `db.session`."""
+import weakref
+from collections import namedtuple
+
+from sqlalchemy.exc import DBAPIError
+
+
+class PreparedRead:
+    """`statement` (a Core select with bind parameters) ready to run by `one(engine, **params)`."""
+
+    def __init__(self, statement):
+        self.statement = statement
+        self._compiled = weakref.WeakKeyDictionary()
+
+    def one(self, engine, **params):
+        """The first row (a named tuple of the statement's columns, types converted) or None."""
+        sql, defaults, order, make_row = self._prepare(engine)
+        params = {**defaults, **params}  # the statement's own constants (e.g. role = 'owner')
+        values = tuple(params[name] for name in order) if order else params
+        dialect = engine.dialect
+        dbapi_error = dialect.loaded_dbapi.Error
+        # One SELECT needs no transaction; on PostgreSQL autocommit saves BEGIN and ROLLBACK.
+        autocommit = dialect.name != "sqlite"
+        raw = None
+        try:
+            raw = engine.raw_connection()  # from the pool, pre-pinged like any other checkout
+            if autocommit:
+                dialect.set_isolation_level(raw.dbapi_connection, "AUTOCOMMIT")
+            cursor = raw.cursor()
+            cursor.execute(sql, values)
+            found = cursor.fetchone()
+            cursor.close()
+            if autocommit:
+                dialect.reset_isolation_level(raw.dbapi_connection)
+        except dbapi_error as exc:
+            if raw is not None:
+                raw.invalidate(exc)  # closed and replaced, never back to the pool half-used
+            raise DBAPIError.instance(sql, values, exc, dbapi_error) from exc
+        finally:
+            if raw is not None:
+                raw.close()
+        return None if found is None else make_row(found)
+
+    def _prepare(self, engine):
+        if engine not in self._compiled:
+            dialect = engine.dialect
+            compiled = self.statement.compile(dialect=dialect)
+            columns = list(self.statement.selected_columns)
+            row_type = namedtuple("Row", [column.key for column in columns])
+            convert = [column.type.dialect_impl(dialect).result_processor(dialect, None)
+                       for column in columns]
+
+            def make_row(values):
+                return row_type(*[f(v) if f else v
+                                  for f, v in zip(convert, values, strict=True)])
+
+            order = list(compiled.positiontup) if compiled.positiontup else None
+            self._compiled[engine] = (str(compiled), dict(compiled.params), order, make_row)
+        return self._compiled[engine]
