@@ -19,7 +19,7 @@ import uuid
 from datetime import UTC, datetime
 
 import requests
-from sqlalchemy import create_engine, func, select, text
+from sqlalchemy import create_engine, text
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
@@ -28,39 +28,52 @@ from bench.run import PASSWORD, Server, prepare_database, service_env, wrk  # no
 from config import database_uri  # noqa: E402
 
 # Project i (1..count) gets the id <salt><i, 24 digits> and created_at base + i seconds. The
-# caller is in projects 1..mine: it owns the first half and is a plain member of the second,
-# whose owner (like every other project's) is the filler account.
+# caller is in projects 1..mine (the oldest: a plan that walked the table by createdAt would
+# show): it owns the first half and is a plain member of the second. Every other owner is one
+# of count / 10 filler accounts, ten projects each, so the statistics look like a real table.
 SERIES = {
     "sqlite": "WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < :count)",
     "postgresql": "WITH n(i) AS (SELECT generate_series(1, :count))",
 }
-PROJECT_ID = {"sqlite": ":salt || printf('%024d', i)",
-              "postgresql": ":salt || lpad(i::text, 24, '0')"}
+PAD = {"sqlite": "printf('%0{width}d', {value})",
+       "postgresql": "lpad(({value})::text, {width}, '0')"}
 STAMP = {"sqlite": "strftime('%Y-%m-%d %H:%M:%S', :base, '+' || i || ' seconds') || '.000000'",
          "postgresql": "CAST(:base AS timestamptz) + i * interval '1 second'"}
+FILLER = ":salt || 'u' || {pad}"
 FILL = [
-    """INSERT INTO projects (id, name, description, created_at, updated_at)
-       SELECT {id}, 'Project ' || i, NULL, {stamp}, {stamp} FROM n""",
-    """INSERT INTO memberships (project_id, user_id, role, joined_at)
-       SELECT {id}, CASE WHEN i <= :mine / 2 THEN :user_id ELSE :filler_id END, 'owner', {stamp}
-       FROM n""",
-    """INSERT INTO memberships (project_id, user_id, role, joined_at)
-       SELECT {id}, :user_id, 'member', {stamp} FROM n WHERE i > :mine / 2 AND i <= :mine""",
+    ("fillers", """INSERT INTO users (id, email, email_verified, created_at, two_factor_enabled,
+                                      role, banned)
+                   SELECT {filler_i}, 'filler-' || :salt || '-' || i || '@example.com', 0 = 1,
+                          {stamp}, 0 = 1, 'user', 0 = 1 FROM n"""),
+    ("count", """INSERT INTO projects (id, name, description, created_at, updated_at)
+                 SELECT :salt || {project_i}, 'Project ' || i, NULL, {stamp}, {stamp} FROM n"""),
+    ("count", """INSERT INTO memberships (project_id, user_id, role, joined_at)
+                 SELECT :salt || {project_i},
+                        CASE WHEN i <= :mine / 2 THEN :user_id ELSE {filler_of_i} END,
+                        'owner', {stamp} FROM n"""),
+    ("count", """INSERT INTO memberships (project_id, user_id, role, joined_at)
+                 SELECT :salt || {project_i}, :user_id, 'member', {stamp}
+                 FROM n WHERE i > :mine / 2 AND i <= :mine"""),
 ]
 
 
-def fill(url, user_id, filler_id, count, mine):
+def fill(url, user_id, count, mine):
     engine = create_engine(database_uri(url, ""))
     dialect = engine.dialect.name
     base = datetime(2026, 1, 1, tzinfo=UTC)
     salt = uuid.uuid4().hex[:8]
-    params = {"count": count, "mine": mine, "user_id": user_id, "filler_id": filler_id,
-              "salt": salt, "base": base.strftime("%Y-%m-%d %H:%M:%S") if dialect == "sqlite"
-              else base}
+    fillers = max(count // 10, 1)
+    pad = PAD[dialect]
+    parts = {"stamp": STAMP[dialect], "project_i": pad.format(width=24, value="i"),
+             "filler_i": FILLER.format(pad=pad.format(width=23, value="i")),
+             "filler_of_i": FILLER.format(pad=pad.format(
+                 width=23, value=f"((i - 1) % {fillers}) + 1"))}
+    params = {"mine": mine, "user_id": user_id, "salt": salt,
+              "base": base.strftime("%Y-%m-%d %H:%M:%S") if dialect == "sqlite" else base}
     with engine.begin() as conn:
-        for statement in FILL:
-            sql = statement.format(id=PROJECT_ID[dialect], stamp=STAMP[dialect])
-            conn.execute(text(SERIES[dialect] + " " + sql), params)
+        for size, statement in FILL:
+            conn.execute(text(SERIES[dialect] + " " + statement.format(**parts)),
+                         {**params, "count": fillers if size == "fillers" else count})
         conn.execute(text("ANALYZE"))
         total = conn.execute(text("SELECT count(*) FROM projects")).scalar()
     engine.dispose()
@@ -68,12 +81,15 @@ def fill(url, user_id, filler_id, count, mine):
 
 
 def explain(url, token):
-    """The plans of the list's page and count queries and of one read, as the service runs them."""
+    """The plans of the statements the service runs for the list (its count and its page) and
+    for one read, recorded as they are sent to the database and explained with their values."""
     os.environ.setdefault("SECRET_KEY", "bench-secret")
     from flask import g
+    from sqlalchemy import event
 
     import policies
     from app import create_app
+    from models import db
     from services import projects
     from services.auth import sessions
 
@@ -81,21 +97,26 @@ def explain(url, token):
     with app.test_request_context():
         g._bearer_session = sessions.lookup(token)
         who = policies.caller()
-        statement = projects._rows(who, every=False)
-        page = statement.order_by(projects.SORTS["createdAt"].desc(),
-                                  projects.Project.id.desc()).limit(20)
-        count = select(func.count()).select_from(
-            statement.order_by(None).subquery())
-        one = projects._rows(who, every=True).where(projects.Project.id == "x")
-        prefix = ("EXPLAIN QUERY PLAN " if url.startswith("sqlite") else "EXPLAIN ")
-        session = projects.db.session
-        for name, query in (("page", page), ("count", count), ("read", one)):
-            compiled = query.compile(dialect=session.get_bind().dialect,
-                                     compile_kwargs={"literal_binds": True})
-            plan = session.execute(text(prefix + str(compiled))).all()
-            print(f"--- plan of the {name} query:")
-            for row in plan:
-                print("   ", " | ".join(str(c) for c in row))
+        sent = []
+
+        def record(conn, cursor, statement, parameters, context, executemany):
+            sent.append((statement, parameters))
+
+        event.listen(db.engine, "before_cursor_execute", record)
+        projects.list_projects(who, {"page": 1, "limit": 20, "sort": "createdAt",
+                                     "order": "desc"})
+        project = projects.list_projects(who, {"page": 1, "limit": 1, "sort": "createdAt",
+                                               "order": "desc"})["data"][0]["id"]
+        del sent[2:]
+        projects.find(project, who)
+        event.remove(db.engine, "before_cursor_execute", record)
+        prefix = "EXPLAIN QUERY PLAN " if url.startswith("sqlite") else "EXPLAIN "
+        with db.engine.connect() as conn:
+            for name, (statement, parameters) in zip(("count", "page", "read"), sent,
+                                                     strict=True):
+                print(f"--- plan of the {name} query:")
+                for row in conn.exec_driver_sql(prefix + statement, parameters):
+                    print("   ", " | ".join(str(c) for c in row))
 
 
 def start(args, workdir, name, url, size):
@@ -103,14 +124,10 @@ def start(args, workdir, name, url, size):
                                          ratelimit_storage=args.ratelimit_storage), workdir)
     prepare_database(env)
     server = Server("wsgi:app", env, args.threads, f"{workdir}/{name}.log").__enter__()
-    accounts = []
-    for who in ("caller", "filler"):
-        answer = requests.post(f"{server.url}/api/auth/sign-up", timeout=30, json={
-            "email": f"{who}-{size}@example.com", "password": PASSWORD}).json()
-        accounts.append(answer)
-    total, project = fill(url, accounts[0]["user"]["id"], accounts[1]["user"]["id"], size,
-                          args.mine)
-    return server, accounts[0]["session"]["token"], total, project
+    caller = requests.post(f"{server.url}/api/auth/sign-up", timeout=30, json={
+        "email": f"caller-{size}@example.com", "password": PASSWORD}).json()
+    total, project = fill(url, caller["user"]["id"], size, args.mine)
+    return server, caller["session"]["token"], total, project
 
 
 def main():

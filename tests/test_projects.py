@@ -146,6 +146,21 @@ def test_get_answers_members_and_admins(client, world):
         assert data["owner"]["email"] == OWNER
 
 
+def test_the_written_out_read_equals_the_schemas_dump(app, client, world):
+    from blueprints.projects import project_json
+    from schemas.projects import ProjectSchema
+    from services import projects
+
+    project, headers, _ = world
+    for email in (OWNER, MEMBER, ADMIN):
+        answer = client.get(f"/api/projects/{project}", headers=headers[email]).get_json()
+        with app.test_request_context(headers=headers[email]):
+            import policies
+            who = policies.caller()
+            row = projects.answer(projects.find(project, who), who)
+            assert project_json(row) == ProjectSchema().dump(row) == answer["data"]
+
+
 def test_patch_changes_given_fields_and_null_clears_the_description(client, world, clock):
     project, headers, _ = world
     url = f"/api/projects/{project}"
