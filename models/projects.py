@@ -37,7 +37,9 @@ class Membership(db.Model):
     __tablename__ = "memberships"
     __table_args__ = (
         Index("ix_memberships_user_id_project_id", "user_id", "project_id"),
-        Index("ix_memberships_project_id_joined_at", "project_id", "joined_at"),
+        # The member list: one project's members by joinedAt, ties by user id (R1).
+        Index("ix_memberships_project_id_joined_at_user_id", "project_id", "joined_at",
+              "user_id"),
         Index("uq_memberships_one_owner", "project_id", unique=True,
               sqlite_where=text("role = 'owner'"), postgresql_where=text("role = 'owner'")),
     )

@@ -3,7 +3,7 @@ defaults, the limit cap, pages past the end, invalid parameters named in `detail
 ordered by id, unknown parameters ignored, `q` with `%` and `_`, case-insensitive text sorts."""
 import pytest
 
-from tests.factories import make_project
+from tests.factories import make_admin, make_project, user_id
 from tests.test_projects import error
 
 
@@ -152,8 +152,47 @@ def test_role_filter_and_a_list_shows_only_the_callers_projects(app, client, aut
 
 
 def test_an_admin_lists_only_its_own_projects_here(app, client, auth, owner):
-    from tests.factories import make_admin
     admin = auth.headers("admin@example.com")
     make_admin(app, "admin@example.com")
     create(client, owner, 3)
     assert get(client, admin)["meta"]["total"] == 0
+
+
+def test_the_admin_listing_service_lists_every_project(app, client, auth, clock):
+    """services.projects.list_projects(..., every=True) serves GET /api/admin/projects (R8,
+    wired by the administration section): every project, filters q and ownerId, sorts
+    createdAt and name, `role` the admin's own or null."""
+    import policies
+    from services import projects
+
+    auth.sign_up("admin@example.com")
+    auth.sign_up("bob@example.com")
+    auth.sign_up("carol@example.com")
+    make_admin(app, "admin@example.com")
+    ids = {}
+    for owner, name in (("bob@example.com", "Zeta_1"), ("carol@example.com", "alpha%"),
+                        ("admin@example.com", "Mid"), ("bob@example.com", "beta")):
+        clock.advance(seconds=1)
+        ids[name] = make_project(app, owner, name=name)
+    with app.test_request_context():
+        admin = policies.Caller(user_id(app, "admin@example.com"), "admin",
+                                "admin@example.com", True)
+
+        def listed(**args):
+            args = {"page": 1, "limit": 20, "sort": "createdAt", "order": "desc", **args}
+            body = projects.list_projects(admin, args, every=True)
+            return [(p["name"], p["role"]) for p in body["data"]], body["meta"]["total"]
+
+        assert listed() == ([("beta", None), ("Mid", "owner"), ("alpha%", None),
+                             ("Zeta_1", None)], 4)
+        assert listed(sort="name", order="asc")[0] == [
+            ("alpha%", None), ("beta", None), ("Mid", "owner"), ("Zeta_1", None)]
+        assert listed(q="A%") == ([("alpha%", None)], 1)
+        assert listed(q="_") == ([("Zeta_1", None)], 1)
+        bob = user_id(app, "bob@example.com")
+        assert listed(ownerId=bob) == ([("beta", None), ("Zeta_1", None)], 2)
+        assert listed(ownerId=bob, q="bet", sort="name") == ([("beta", None)], 1)
+        assert listed(ownerId="nobody") == ([], 0)
+        row = projects.list_projects(admin, {"page": 1, "limit": 1, "sort": "name",
+                                             "order": "asc"}, every=True)["data"][0]
+        assert row["owner"]["email"] == "carol@example.com" and row["member_count"] == 1
