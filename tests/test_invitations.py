@@ -266,3 +266,23 @@ def test_concurrent_accept_and_revoke_settle_once(app, client, setup, mail, live
     joined = user_id(app, GUEST) in members_of(app, project)
     assert joined == (200 in codes)
     assert audit_entries(app) == []
+
+
+def test_concurrent_invitations_of_one_address_leave_one_pending(app, client, setup, mail,
+                                                                 live_server):
+    project, owner, _ = setup
+
+    def send(_):
+        return requests.post(f"{live_server}/api/projects/{project}/invitations",
+                             json={"email": GUEST}, headers=owner, timeout=30).status_code
+
+    codes = run_at_once(6, send)
+    assert set(codes) <= {201, 409} and 201 in codes, codes
+    with app.app_context():
+        pending = db.session.scalar(select(func.count()).select_from(Invitation).where(
+            Invitation.status == "PENDING"))
+    assert pending == 1
+    # The one pending invitation is the one whose e-mail arrived last among the accepted.
+    guest = sign_in(client, GUEST)
+    assert client.post("/api/invitations/accept", headers=guest,
+                       json={"token": mail.last_token(GUEST)}).status_code == 200
