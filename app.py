@@ -125,8 +125,8 @@ def register_blueprints(app):
     from blueprints.docs import docs_blueprint
     from blueprints.health import blp as health_blp
     from blueprints.invitations import blp as invitations_blp
-    from blueprints.projects import blp as projects_blp
     from blueprints.pages import blp as pages_blp
+    from blueprints.projects import blp as projects_blp
     from blueprints.webhooks import blp as webhooks_blp
 
     api = JsonApi(app, spec_kwargs={"components": {"securitySchemes": {
