@@ -158,7 +158,7 @@ def test_unknown_auth_path_is_404_in_the_auth_envelope(client):
 
 
 def test_unknown_path_is_404_in_the_general_envelope(client):
-    response = client.get("/api/projects/42")
+    response = client.get("/api/projects/42/no/such/thing")
     assert response.status_code == 404
     assert response.get_json()["error"] == "Not Found"
     assert response.get_json()["code"] == "NOT_FOUND"
