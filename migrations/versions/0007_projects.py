@@ -2,7 +2,7 @@
 list's index ends with the user id (ties, R1)
 
 Revision ID: 0007
-Revises: 0006
+Revises: 0010
 Create Date: 2026-11-23 23:13:05.592925
 
 """
@@ -14,7 +14,7 @@ import models  # noqa: F401  (custom column types such as models.UTCDateTime)
 
 # revision identifiers, used by Alembic.
 revision = '0007'
-down_revision = '0006'
+down_revision = '0010'
 branch_labels = None
 depends_on = None
 
