@@ -94,7 +94,11 @@ def page(statement, args: dict, sort_columns: dict, id_column, *, scalars=True) 
     limit = min(args["limit"], MAX_LIMIT)
     column = sort_columns[args["sort"]]
     descending = args["order"] == "desc"
-    ordered = (column.desc() if descending else column.asc()).nulls_last()
+    ordered = column.desc() if descending else column.asc()
+    if _nullable(column):
+        # Only where nulls can occur: PostgreSQL walks an index backwards for DESC only in
+        # its own null order (NULLS FIRST), so NULLS LAST on a NOT NULL column costs a sort.
+        ordered = ordered.nulls_last()
     tie = id_column.desc() if descending else id_column.asc()
     total = db.session.execute(
         select(func.count()).select_from(statement.order_by(None).subquery())).scalar_one()
@@ -102,6 +106,11 @@ def page(statement, args: dict, sort_columns: dict, id_column, *, scalars=True) 
         statement.order_by(ordered, tie).limit(limit).offset((args["page"] - 1) * limit))
     items = list(rows.scalars() if scalars else rows)
     return Page(items, total, args["page"], limit)
+
+
+def _nullable(column) -> bool:
+    """Whether a sort column may hold nulls (an expression, e.g. lower(name), may)."""
+    return getattr(getattr(column, "expression", column), "nullable", True)
 
 
 class MetaSchema(Schema):
