@@ -87,10 +87,12 @@ class Page:
                          "pages": math.ceil(self.total / self.limit)}}
 
 
-def page(statement, args: dict, sort_columns: dict, id_column, *, scalars=True) -> Page:
+def page(statement, args: dict, sort_columns: dict, id_column, *, scalars=True,
+         total: int | None = None) -> Page:
     """Run one page of `statement` (a select with the caller's visibility and filters applied)
-    and its count. Equal sort values are ordered by `id_column` in the same direction, and
-    nulls come last either way, so walking the pages yields every item exactly once."""
+    and its count (unless the caller knows the `total`, e.g. from a maintained counter). Equal
+    sort values are ordered by `id_column` in the same direction, and nulls come last either
+    way, so walking the pages yields every item exactly once."""
     limit = min(args["limit"], MAX_LIMIT)
     column = sort_columns[args["sort"]]
     descending = args["order"] == "desc"
@@ -100,8 +102,9 @@ def page(statement, args: dict, sort_columns: dict, id_column, *, scalars=True) 
         # its own null order (NULLS FIRST), so NULLS LAST on a NOT NULL column costs a sort.
         ordered = ordered.nulls_last()
     tie = id_column.desc() if descending else id_column.asc()
-    total = db.session.execute(
-        select(func.count()).select_from(statement.order_by(None).subquery())).scalar_one()
+    if total is None:
+        total = db.session.execute(
+            select(func.count()).select_from(statement.order_by(None).subquery())).scalar_one()
     rows = db.session.execute(
         statement.order_by(ordered, tie).limit(limit).offset((args["page"] - 1) * limit))
     items = list(rows.scalars() if scalars else rows)

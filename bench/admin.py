@@ -39,6 +39,9 @@ FILL = [
                (ARRAY['LOW', 'NORMAL', 'HIGH', 'URGENT'])[1 + (i / 4) % 4], (i / 4) % 4,
                :admin_id, :now - i * interval '1 second', :now - i * interval '1 second'
         FROM generate_series(1, :n) AS i"""),
+    ("ticket_status_counts", """
+        INSERT INTO ticket_status_counts (status, count)
+        SELECT status, count(*) FROM tickets GROUP BY status"""),
     ("payment_events", """
         INSERT INTO payment_events (id, type, created, payload, received_at, processed_at)
         SELECT 'evt_' || :salt || i, 'payment_intent.succeeded', :now - i * interval '1 second',

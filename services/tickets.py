@@ -1,11 +1,12 @@
 """Support tickets (resources.md R7): opening, the requester's and the staff's changes, the
 transitions, comments (internal ones for the staff only) and the requester's e-mails."""
-from sqlalchemy import select
+from sqlalchemy import func, select
+from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.orm import selectinload
 
 import listing
 import policies
-from models import Ticket, TicketComment, User, db
+from models import Ticket, TicketComment, TicketStatusCount, User, db
 from models.tickets import CLOSED, OPEN, PRIORITY_RANK, RESOLVED
 from policies import ADMIN, REQUESTER, Caller
 from services import clock, mail
@@ -28,6 +29,10 @@ def load(ticket_id: str, who: Caller, *, changing: bool = False, body=None):
     what `body` (the raw request body) asks that the caller may not do."""
     ticket = policies.load("ticket", ticket_id, "see", who)
     relations = policies.authorize("ticket", ticket, "see", who)
+    if changing:
+        # The row is locked (PostgreSQL) before its status is read, so two concurrent moves
+        # cannot both count the same departure (TicketStatusCount); SQLite has one writer.
+        db.session.refresh(ticket, with_for_update=True)
     if changing and ticket.status == CLOSED:
         raise Conflict("This ticket is closed; it can no longer change")
     return ticket, relations
@@ -55,6 +60,7 @@ def open_ticket(who: Caller, data: dict) -> Ticket:
                     updated_at=now)
     ticket.set_priority(data["priority"])
     db.session.add(ticket)
+    _count(OPEN, +1)
     db.session.flush()
     return ticket
 
@@ -93,6 +99,8 @@ def update(ticket: Ticket, who: Caller, data: dict) -> Ticket:
 def _move(ticket: Ticket, status: str) -> None:
     if status == ticket.status:
         return
+    _count(ticket.status, -1)
+    _count(status, +1)
     ticket.status = status
     ticket.closed_at = clock.utcnow() if status == CLOSED else None
 
@@ -110,7 +118,7 @@ def add_comment(ticket: Ticket, relations: set[str], who: Caller, data: dict) ->
                             internal=data["internal"], created_at=now)
     db.session.add(comment)
     if REQUESTER in relations and not comment.internal and ticket.status == RESOLVED:
-        ticket.status = OPEN
+        _move(ticket, OPEN)
     ticket.updated_at = now
     requester = ticket.requester
     if ADMIN in relations and not comment.internal and requester is not None \
@@ -120,6 +128,29 @@ def add_comment(ticket: Ticket, relations: set[str], who: Caller, data: dict) ->
                   f"{comment.body}\n")
     db.session.flush()
     return comment
+
+
+UPSERT = {"postgresql": postgresql.insert, "sqlite": sqlite.insert}
+
+
+def _count(status: str, delta: int) -> None:
+    """Add `delta` to the tickets counted in `status`, in the request's transaction."""
+    table = TicketStatusCount.__table__
+    statement = UPSERT[db.engine.dialect.name](table).values(status=status, count=delta)
+    db.session.execute(statement.on_conflict_do_update(
+        index_elements=[table.c.status], set_={"count": table.c.count + delta}))
+
+
+def counted_total(who: Caller, args: dict) -> int | None:
+    """The staff's `meta.total` for every ticket or one status, from the counts; None when
+    other filters apply (then the rows are counted, through their indexes)."""
+    filters = {"status", "priority", "assigneeId", "projectId", "requesterId"} & set(args)
+    if not who.is_admin or filters - {"status"}:
+        return None
+    statement = select(func.coalesce(func.sum(TicketStatusCount.count), 0))
+    if "status" in args:
+        statement = statement.where(TicketStatusCount.status == args["status"])
+    return db.session.execute(statement).scalar_one()
 
 
 def tickets_page(who: Caller, args: dict) -> listing.Page:
@@ -132,7 +163,8 @@ def tickets_page(who: Caller, args: dict) -> listing.Page:
             statement = statement.where(column == args[name])
     if "priority" in args:
         statement = statement.where(Ticket.priority_rank == PRIORITY_RANK[args["priority"]])
-    return listing.page(statement, args, TICKET_SORTS, Ticket.id)
+    return listing.page(statement, args, TICKET_SORTS, Ticket.id,
+                        total=counted_total(who, args))
 
 
 def comments_page(ticket: Ticket, relations: set[str], args: dict) -> listing.Page:

@@ -406,3 +406,28 @@ def test_the_comment_list_is_oldest_first_and_pages(client, people, clock):
     assert first["meta"] == {"total": 5, "page": 1, "limit": 2, "pages": 3}
     newest = client.get(f"{url}?order=desc&limit=1", headers=people[ALICE]).get_json()
     assert newest["data"][0]["body"] == "c4"
+
+
+def test_staff_totals_from_the_status_counts_match_the_rows(app, client, people):
+    """The staff's meta.total for all tickets or one status comes from TicketStatusCount: it
+    must follow every creation, move, reopening and closing."""
+    tickets = [open_ticket(client, people[who]) for who in (ALICE, ALICE, BOB, STAFF)]
+    patch(client, tickets[0], people[STAFF], status="IN_PROGRESS")
+    patch(client, tickets[1], people[STAFF], status="RESOLVED")
+    patch(client, tickets[2], people[STAFF], status="RESOLVED")
+    comment(client, tickets[2], people[BOB], body="reopen")  # RESOLVED -> OPEN
+    patch(client, tickets[3], people[STAFF], status="CLOSED")
+    patch(client, tickets[3], people[STAFF], status="OPEN")  # refused: 409, nothing counted
+    patch(client, tickets[0], people[ALICE], status="CLOSED")
+    patch(client, tickets[1], people[STAFF], status="RESOLVED")  # no move
+
+    expected = {"OPEN": 1, "IN_PROGRESS": 0, "RESOLVED": 1, "CLOSED": 2}
+    for status, count in expected.items():
+        meta = client.get(f"/api/tickets?status={status}",
+                          headers=people[STAFF]).get_json()["meta"]
+        data = client.get(f"/api/tickets?status={status}&priority=NORMAL",
+                          headers=people[STAFF]).get_json()
+        assert meta["total"] == count == data["meta"]["total"] == len(data["data"]), status
+    assert client.get("/api/tickets", headers=people[STAFF]).get_json()["meta"]["total"] == 4
+    stats = client.get("/api/admin/stats", headers=people[STAFF]).get_json()["data"]
+    assert stats["tickets"] == expected

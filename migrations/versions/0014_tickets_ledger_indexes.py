@@ -52,6 +52,11 @@ def upgrade():
         batch_op.create_index('ix_tickets_status_updated_at_id', ['status', 'updated_at', 'id'], unique=False)
         batch_op.create_index('ix_tickets_updated_at_id', ['updated_at', 'id'], unique=False)
 
+    op.create_table('ticket_status_counts',
+    sa.Column('status', sa.String(length=16), nullable=False),
+    sa.Column('count', sa.BigInteger(), nullable=False),
+    sa.PrimaryKeyConstraint('status')
+    )
     op.create_table('ticket_comments',
     sa.Column('id', sa.String(length=32), nullable=False),
     sa.Column('ticket_id', sa.String(length=32), nullable=False),
@@ -113,6 +118,7 @@ def downgrade():
         batch_op.drop_index('ix_ticket_comments_ticket_id_created_at_id')
 
     op.drop_table('ticket_comments')
+    op.drop_table('ticket_status_counts')
     with op.batch_alter_table('tickets', schema=None) as batch_op:
         batch_op.drop_index('ix_tickets_updated_at_id')
         batch_op.drop_index('ix_tickets_status_updated_at_id')
