@@ -1,6 +1,8 @@
 """Administration of users (resources.md R8): the list and detail, role/name/verification
 changes, bans, sessions and deletion. Every change adds its audit entry to the request's
 transaction (services.audit), so a refused change writes none."""
+from datetime import UTC
+
 from sqlalchemy import delete, func, not_, select, update
 
 import listing
@@ -12,6 +14,7 @@ from models import (
     User,
     db,
 )
+from schemas.common import utc_iso
 from services import audit, clock
 from services.auth import bans
 from services.auth.deletion import delete_account
@@ -102,11 +105,13 @@ def ban(user: User, actor_id: str, reason: str | None, expires_at) -> User:
         raise Invalid("Must be in the future", field="expiresAt")
     if user.id == actor_id:
         raise Conflict("You cannot ban yourself")
+    if expires_at is not None:
+        expires_at = expires_at.astimezone(UTC)  # any offset in, UTC out (R1)
     user.banned, user.ban_reason, user.ban_expires_at = True, reason, expires_at
     db.session.execute(delete(Session).where(Session.user_id == user.id)
                        .execution_options(synchronize_session=False))
     audit.record(actor_id, "user.ban", user.id, {
-        "reason": reason, "expiresAt": None if expires_at is None else expires_at.isoformat()})
+        "reason": reason, "expiresAt": None if expires_at is None else utc_iso(expires_at)})
     db.session.flush()
     return user
 

@@ -1,6 +1,6 @@
 """Administration (resources.md R8) through HTTP: admin-only access, users, bans, sessions,
 deletion, the payment ledger after signed deliveries, statistics and the audit log."""
-from datetime import timedelta
+from datetime import timedelta, timezone
 
 import pytest
 from sqlalchemy import event, select
@@ -179,7 +179,7 @@ def test_ban_ends_sessions_and_replaces_an_earlier_ban(app, client, people, cloc
     assert (again["banned"], again["banReason"], again["banExpiresAt"]) == (True, None, None)
     entries = audit(app, action="user.ban")
     assert [e.details for e in entries] == [
-        {"reason": "spam", "expiresAt": until.isoformat()}, {"reason": None, "expiresAt": None}]
+        {"reason": "spam", "expiresAt": utc_iso(until)}, {"reason": None, "expiresAt": None}]
     unbanned = client.post(f"/api/admin/users/{bob}/unban", headers=people[ADMIN])
     assert unbanned.get_json()["data"]["banned"] is False
     assert len(audit(app, action="user.unban")) == 1
@@ -199,6 +199,19 @@ def test_bad_bans_are_400_and_change_nothing(app, client, people, body, field):
     assert field in response["details"]
     assert client.get("/api/auth/session", headers=people[BOB]).status_code == 200
     assert audit(app) == []
+
+
+def test_a_ban_end_with_an_offset_is_answered_in_utc(app, client, people, clock):
+    bob = user_id(app, BOB)
+    until = (clock.now + timedelta(days=1)).astimezone(timezone(timedelta(hours=2)))
+    data = client.post(f"/api/admin/users/{bob}/ban", json={"expiresAt": until.isoformat()},
+                       headers=people[ADMIN]).get_json()["data"]
+    assert data["banExpiresAt"] == utc_iso(clock.now + timedelta(days=1))
+    assert data["banExpiresAt"].endswith("Z")
+    shown = client.get(f"/api/admin/users/{bob}", headers=people[ADMIN]).get_json()["data"]
+    assert shown["banExpiresAt"] == data["banExpiresAt"]
+    [entry] = audit(app, action="user.ban")
+    assert entry.details["expiresAt"] == data["banExpiresAt"]
 
 
 def test_a_ban_expiring_now_is_in_the_past(app, client, people, clock):
