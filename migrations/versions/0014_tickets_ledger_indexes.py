@@ -1,7 +1,7 @@
 """tickets, ledger indexes
 
 Revision ID: 0014
-Revises: 0006
+Revises: 0010
 Create Date: 2026-11-23 23:13:55.729894
 
 """
@@ -13,7 +13,7 @@ import models  # noqa: F401  (custom column types such as models.UTCDateTime)
 
 # revision identifiers, used by Alembic.
 revision = '0014'
-down_revision = '0006'
+down_revision = '0010'
 branch_labels = None
 depends_on = None
 
