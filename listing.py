@@ -88,10 +88,11 @@ class Page:
 
 
 def page(statement, args: dict, sort_columns: dict, id_column, *, scalars=True,
-         decorate=None) -> Page:
+         decorate=None, total: int | None = None) -> Page:
     """Run one page of `statement` (a select with the caller's visibility and filters applied)
-    and its count. Equal sort values are ordered by `id_column` in the same direction, and
-    nulls come last either way, so walking the pages yields every item exactly once.
+    and its count (unless the caller knows the `total`, e.g. from a maintained counter). Equal
+    sort values are ordered by `id_column` in the same direction, and nulls come last either
+    way, so walking the pages yields every item exactly once.
 
     `decorate`, for items that cost more than their keys (joins, correlated counts): the page
     is first cut from `statement` reduced to (`id`, `sort_key`), as a subquery that
@@ -101,8 +102,9 @@ def page(statement, args: dict, sort_columns: dict, id_column, *, scalars=True,
     column = sort_columns[args["sort"]]
     descending = args["order"] == "desc"
     offset = (args["page"] - 1) * limit
-    total = db.session.execute(
-        select(func.count()).select_from(statement.order_by(None).subquery())).scalar_one()
+    if total is None:
+        total = db.session.execute(
+            select(func.count()).select_from(statement.order_by(None).subquery())).scalar_one()
     if decorate is None:
         query = (statement.order_by(*_order(column, id_column, descending))
                  .limit(limit).offset(offset))
@@ -110,19 +112,25 @@ def page(statement, args: dict, sort_columns: dict, id_column, *, scalars=True,
         keys = (statement.with_only_columns(id_column.label("id"), column.label("sort_key"))
                 .order_by(*_order(column, id_column, descending)).limit(limit).offset(offset)
                 .subquery("page"))
-        query = decorate(keys).order_by(*_order(keys.c.sort_key, keys.c.id, descending))
+        query = decorate(keys).order_by(*_order(keys.c.sort_key, keys.c.id, descending,
+                                                nullable=_nullable(column)))
     rows = db.session.execute(query)
     items = list(rows.scalars() if scalars else rows)
     return Page(items, total, args["page"], limit)
 
 
-def _order(column, id_column, descending: bool) -> list:
+def _order(column, id_column, descending: bool, nullable: bool | None = None) -> list:
     ordered = column.desc() if descending else column.asc()
-    # NULLS LAST only where a null can be: on a NOT NULL column it would keep PostgreSQL from
-    # reading the (ascending) index backwards for a descending order.
-    if getattr(column, "nullable", True):
+    # NULLS LAST only where a null can be: PostgreSQL walks an index backwards for DESC only in
+    # its own null order (NULLS FIRST), so NULLS LAST on a NOT NULL column costs a sort.
+    if _nullable(column) if nullable is None else nullable:
         ordered = ordered.nulls_last()
     return [ordered, id_column.desc() if descending else id_column.asc()]
+
+
+def _nullable(column) -> bool:
+    """Whether a sort column may hold nulls (an expression, e.g. lower(name), may)."""
+    return getattr(getattr(column, "expression", column), "nullable", True)
 
 
 class MetaSchema(Schema):

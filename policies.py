@@ -7,10 +7,10 @@ has one function that finds the caller's relations to a resource (one query at m
 """
 from dataclasses import dataclass
 
-from sqlalchemy import select
+from sqlalchemy import select, true
 
 from bearer import current_session
-from models import Membership, Project, db
+from models import Membership, Project, Ticket, db
 from schemas.common import storable
 from services.outcomes import Forbidden, NotFound
 
@@ -20,6 +20,7 @@ USER = "user"  # any signed-in caller
 MEMBER = "member"  # a member of the resource's project (its owner too)
 OWNER = "owner"  # the owner of the resource's project
 ADMIN = "admin"  # a platform admin (R2): acts as owner everywhere
+REQUESTER = "requester"  # the user who opened a ticket (R7)
 
 # kind -> action -> the relations that allow it. "see" decides 404, every other action 403.
 RULES = {
@@ -28,6 +29,23 @@ RULES = {
         "change": {OWNER},  # PATCH, DELETE, transfer, invitations, removing others
         "leave": {MEMBER},  # removing oneself (the owner gets 409: transfer first)
     },
+    # R7: the requester and the staff (platform admins) see a ticket, nobody else. Which
+    # fields each may change is finer than one action: TICKET_FIELDS below.
+    "ticket": {
+        "see": {REQUESTER, ADMIN},
+        "comment": {REQUESTER, ADMIN},
+        "comment_internal": {ADMIN},
+    },
+}
+
+# R7: who may change each field of a ticket (a requester may only set status CLOSED, see
+# `ticket_change_allowed`); an admin who opened the ticket holds both relations.
+TICKET_FIELDS = {
+    "subject": {REQUESTER},
+    "description": {REQUESTER},
+    "status": {ADMIN},
+    "priority": {ADMIN},
+    "assigneeId": {ADMIN},
 }
 
 
@@ -94,11 +112,31 @@ def visible_projects(who: Caller, membership):
     of, admins included; admins list every project at /api/admin/projects). `membership` is
     the Membership entity joined to the projects."""
     return membership.user_id == who.id
+def relations_to_ticket(ticket, who: Caller) -> set[str]:
+    found = {ANYONE} if who.id is None else {ANYONE, USER}
+    if who.id is not None and ticket.requester_id == who.id:
+        found.add(REQUESTER)
+    if who.is_admin:
+        found.add(ADMIN)
+    return found
+
+
+def visible_tickets(who: Caller):
+    """The SQL condition of the tickets `who` sees (R7): staff all, anyone else its own."""
+    return true() if who.is_admin else Ticket.requester_id == who.id
+
+
+def ticket_change_allowed(field: str, value, relations: set[str]) -> bool:
+    """May a caller with `relations` set `field` of a ticket to `value` (R7)?"""
+    if field == "status" and value == "CLOSED" and REQUESTER in relations:
+        return True  # the requester may close its ticket
+    return bool(TICKET_FIELDS[field] & relations)
 
 
 # kind -> (model, the caller's relations to one resource of that kind)
 KINDS = {
     "project": (Project, lambda project, who: relations_in_project(project.id, who)),
+    "ticket": (Ticket, relations_to_ticket),
 }
 
 

@@ -1,7 +1,7 @@
 """The payment ledger: verified provider events and the records they keep (contract section 7)."""
 from datetime import datetime
 
-from sqlalchemy import BigInteger, ForeignKey, String, Text
+from sqlalchemy import BigInteger, ForeignKey, Index, String, Text
 from sqlalchemy.orm import Mapped, mapped_column
 
 from models import UTCDateTime, db
@@ -17,6 +17,11 @@ class PaymentEvent(db.Model):
     """
 
     __tablename__ = "payment_events"
+    # The admin ledger list (resources.md R8): sorted by `created`, filtered by `type`.
+    __table_args__ = (
+        Index("ix_payment_events_created_id", "created", "id"),
+        Index("ix_payment_events_type_created_id", "type", "created", "id"),
+    )
 
     id: Mapped[str] = mapped_column(String(255), primary_key=True)
     type: Mapped[str] = mapped_column(String(255))
@@ -41,6 +46,14 @@ class Payment(ProviderRecord, db.Model):
     """A payment (the provider's payment intent), from `payment_intent.succeeded`."""
 
     __tablename__ = "payments"
+    # The admin ledger list (R8), sorted by the recording event's time; stats group by currency.
+    __table_args__ = (
+        Index("ix_payments_last_event_created_id", "last_event_created", "id"),
+        Index("ix_payments_status_last_event_created_id", "status", "last_event_created", "id"),
+        Index("ix_payments_currency_last_event_created_id", "currency", "last_event_created",
+              "id"),
+        Index("ix_payments_currency_amount", "currency", "amount"),
+    )
 
     id: Mapped[str] = mapped_column(String(255), primary_key=True)  # pi_...
     amount: Mapped[int] = mapped_column(BigInteger)  # in the currency's smallest unit
@@ -55,6 +68,11 @@ class Refund(ProviderRecord, db.Model):
     """
 
     __tablename__ = "refunds"
+    __table_args__ = (
+        Index("ix_refunds_last_event_created_id", "last_event_created", "id"),
+        Index("ix_refunds_currency_last_event_created_id", "currency", "last_event_created",
+              "id"),
+    )
 
     id: Mapped[str] = mapped_column(String(255), primary_key=True)  # the charge, ch_...
     payment_intent: Mapped[str | None] = mapped_column(String(255), index=True)
@@ -67,6 +85,13 @@ class Subscription(ProviderRecord, db.Model):
     """A subscription, upserted by `customer.subscription.updated`."""
 
     __tablename__ = "subscriptions"
+    __table_args__ = (
+        Index("ix_subscriptions_last_event_created_id", "last_event_created", "id"),
+        Index("ix_subscriptions_status_last_event_created_id", "status", "last_event_created",
+              "id"),
+        Index("ix_subscriptions_customer_last_event_created_id", "customer",
+              "last_event_created", "id"),
+    )
 
     id: Mapped[str] = mapped_column(String(255), primary_key=True)  # sub_...
     customer: Mapped[str] = mapped_column(String(255), index=True)

@@ -4,7 +4,7 @@ from flask import request
 from blueprints import ApiBlueprint
 from errors import AUTH
 from models import User, db
-from services.auth import sessions
+from services.auth import bans, sessions
 
 blp = ApiBlueprint("auth", __name__, url_prefix="/api/auth",
                    description="Accounts, sessions and sign-in flows",
@@ -18,6 +18,9 @@ def client() -> sessions.Client:
 
 def signed_in(user: User) -> dict:
     """The end of every sign-in flow: a new session for `user`, committed, as `{user, session}`."""
+    # R2: every flow (password, magic link, OAuth callback and code exchange, passkey) ends
+    # here once its credential checked out, so a banned user gets 403 USER_BANNED only then.
+    bans.check_not_banned(user)
     session = sessions.create(user, client())
     db.session.commit()
     return {"user": user, "session": session}
