@@ -12,7 +12,8 @@ MAX_SLUG = 200
 
 class Text(fields.String):
     """R1 text: trimmed, lengths counted after trimming; an optional one left empty is null,
-    a required one left empty is 400; `trim=False` keeps it exactly as sent (article content)."""
+    a required or non-nullable one left empty is 400; `trim=False` keeps it exactly as sent
+    (an article's content)."""
 
     def __init__(self, max_length: int, *, trim=True, **kwargs):
         super().__init__(**kwargs)
@@ -25,7 +26,7 @@ class Text(fields.String):
             raise ValidationError(UNSTORABLE)
         kept = value.strip() if self.trim else value
         if not value.strip():
-            if self.required:
+            if self.required or not self.allow_none:
                 raise ValidationError("Must not be empty.")
             return None
         if len(kept) > self.max_length:
