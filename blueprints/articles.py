@@ -46,7 +46,8 @@ def one(article, status=200):
 def list_articles(args):
     """List the articles the caller may see (PUBLISHED ones to everyone)."""
     who = policies.caller()
-    page = listing.page(articles.listing(who, args), args, articles.SORTS, articles.Article.id)
+    page = listing.page(articles.listing(who, args), args, articles.SORTS, articles.Article.id,
+                        scalars=False)
     projects = policies.projects_of(who) if page.items else set()
     return reply(page.answer([articles.answer(a, who, projects) for a in page.items]))
 
