@@ -47,7 +47,8 @@ def list_articles(args):
     """List the articles the caller may see (PUBLISHED ones to everyone)."""
     who = policies.caller()
     page = listing.page(articles.listing(who, args), args, articles.SORTS, articles.Article.id,
-                        scalars=False)
+                        scalars=False,
+                        count_statement=articles.listing(who, args, (articles.Article.id,)))
     projects = policies.projects_of(who) if page.items else set()
     return reply(page.answer([articles.answer(a, who, projects) for a in page.items]))
 
