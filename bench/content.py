@@ -16,7 +16,7 @@ import uuid
 from datetime import UTC, datetime, timedelta
 
 import requests
-from sqlalchemy import create_engine, text
+from sqlalchemy import create_engine, func, select, text
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
@@ -89,8 +89,7 @@ def plans(url):
     """EXPLAIN the page and count queries of both lists, as the service builds them."""
     os.environ.update(SECRET_KEY="x", DATABASE_URL=url)
     from app import create_app
-    from listing import page  # noqa: F401  (the statements below are what page() runs)
-    from models import Review, db
+    from models import Article, Review, db
     from policies import ANONYMOUS
     from services import articles, reviews
 
@@ -98,14 +97,16 @@ def plans(url):
     explain = "EXPLAIN QUERY PLAN " if url.startswith("sqlite") else "EXPLAIN "
     with app.app_context():
         args = {"status": "PUBLISHED", "sort": "createdAt", "order": "desc"}
-        for name, statement, column in (
-                ("articles", articles.listing(ANONYMOUS, args), articles.SORTS["createdAt"]),
-                ("reviews of f1", reviews.list_query(ANONYMOUS, {"festivalId": "f1"}),
-                 Review.created_at)):
-            page_sql = statement.order_by(column.desc(), statement.selected_columns[0].table.c.id
-                                          .desc()).limit(20)
-            count_sql = statement.with_only_columns(
-                __import__("sqlalchemy").func.count()).order_by(None)
+        shown = articles.listing(ANONYMOUS, args)
+        counted = articles.listing(ANONYMOUS, args, (Article.id,))
+        reviewed = reviews.list_query(ANONYMOUS, {"festivalId": "f1"})
+        for name, statement, count_statement, column, key in (
+                ("articles", shown, counted, Article.created_at, Article.id),
+                ("reviews of f1", reviewed, reviewed, Review.created_at, Review.id)):
+            # What listing.page runs: the first page in sort order, and the count.
+            page_sql = statement.order_by(column.desc(), key.desc()).limit(20)
+            count_sql = select(func.count()).select_from(count_statement.order_by(None)
+                                                         .subquery())
             for label, sql in (("page", page_sql), ("count", count_sql)):
                 compiled = sql.compile(db.engine, compile_kwargs={"literal_binds": True})
                 rows = db.session.execute(text(explain + str(compiled))).all()

@@ -268,3 +268,20 @@ def test_a_dead_bearer_is_401_on_public_reads(client, crew, clock):
         response = client.get(path, headers=DEAD)
         assert response.status_code == 401 and response.get_json()["code"] == "AUTH_ERROR"
     assert client.get("/api/festivals/nothing").status_code == 404
+
+
+def test_concurrent_creations_with_one_name_get_distinct_slugs(app, crew, clock, live_server):
+    import requests
+
+    from tests.test_concurrency import run_at_once
+
+    def create(_):
+        body = {"projectId": crew.project, "name": "Race", "startsAt": "2030-01-01T00:00:00Z",
+                "endsAt": "2030-01-02T00:00:00Z"}
+        return requests.post(f"{live_server}/api/festivals", json=body,
+                             headers=crew["member"], timeout=30)
+
+    results = run_at_once(6, create)
+    assert {r.status_code for r in results} <= {201, 409}, [r.text for r in results]
+    slugs = [r.json()["data"]["slug"] for r in results if r.status_code == 201]
+    assert len(slugs) == len(set(slugs)) >= 1 and count(app, Festival) == len(slugs)

@@ -306,3 +306,36 @@ def test_deleting_the_festival_deletes_its_reviews(app, client, crew, festival):
     assert client.delete(f"/api/festivals/{festival['id']}",
                          headers=crew["owner"]).status_code == 204
     assert count(app, Review) == 0
+
+
+OPERATIONS = {
+    ("/api/articles", "get"): "listArticles", ("/api/articles", "post"): "createArticle",
+    ("/api/articles/{article_id}", "get"): "getArticle",
+    ("/api/articles/{article_id}", "patch"): "updateArticle",
+    ("/api/articles/{article_id}", "delete"): "deleteArticle",
+    ("/api/festivals", "get"): "listFestivals", ("/api/festivals", "post"): "createFestival",
+    ("/api/festivals/{festival_id}", "get"): "getFestival",
+    ("/api/festivals/{festival_id}", "patch"): "updateFestival",
+    ("/api/festivals/{festival_id}", "delete"): "deleteFestival",
+    ("/api/reviews", "get"): "listReviews", ("/api/reviews", "post"): "createReview",
+    ("/api/reviews/{review_id}", "get"): "getReview",
+    ("/api/reviews/{review_id}", "patch"): "updateReview",
+    ("/api/reviews/{review_id}", "delete"): "deleteReview",
+    ("/api/reviews/{review_id}/moderation", "post"): "moderateReview",
+}
+
+
+def test_operations_are_documented_with_unique_ids(client):
+    spec = client.get("/api/openapi.json").get_json()
+    ids = [op.get("operationId") for item in spec["paths"].values()
+           for method, op in item.items() if method != "parameters" and op.get("operationId")]
+    assert len(ids) == len(set(ids)) >= len(OPERATIONS)
+    for (path, method), operation_id in OPERATIONS.items():
+        op = spec["paths"][path][method]
+        assert op["operationId"] == operation_id
+        assert "404" in op["responses"] or path.count("/") == 2, (path, method)
+    listed = {p["name"] for p in spec["paths"]["/api/festivals"]["get"]["parameters"]}
+    assert {"status", "projectId", "phase", "from", "to", "q", "sort", "order"} <= listed
+    body = spec["paths"]["/api/reviews"]["post"]["requestBody"]["content"]["application/json"]
+    schema = spec["components"]["schemas"][body["schema"]["$ref"].rsplit("/", 1)[1]]
+    assert set(schema["required"]) == {"festivalId", "rating", "body"}
