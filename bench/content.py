@@ -97,8 +97,8 @@ def plans(url):
     explain = "EXPLAIN QUERY PLAN " if url.startswith("sqlite") else "EXPLAIN "
     with app.app_context():
         args = {"status": "PUBLISHED", "sort": "createdAt", "order": "desc"}
-        shown = articles.listing(ANONYMOUS, args)
-        counted = articles.listing(ANONYMOUS, args, (Article.id,))
+        shown = articles.list_query(ANONYMOUS, args)
+        counted = articles.list_query(ANONYMOUS, args, (Article.id,))
         reviewed = reviews.list_query(ANONYMOUS, {"festivalId": "f1"})
         for name, statement, count_statement, column, key in (
                 ("articles", shown, counted, Article.created_at, Article.id),

@@ -46,9 +46,9 @@ def one(article, status=200):
 def list_articles(args):
     """List the articles the caller may see (PUBLISHED ones to everyone)."""
     who = policies.caller()
-    page = listing.page(articles.listing(who, args), args, articles.SORTS, articles.Article.id,
+    page = listing.page(articles.list_query(who, args), args, articles.SORTS, articles.Article.id,
                         scalars=False,
-                        count_statement=articles.listing(who, args, (articles.Article.id,)))
+                        count_statement=articles.list_query(who, args, (articles.Article.id,)))
     projects = policies.projects_of(who) if page.items else set()
     return reply(page.answer([articles.answer(a, who, projects) for a in page.items]))
 

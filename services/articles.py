@@ -2,7 +2,7 @@
 answer object."""
 from sqlalchemy import func, select
 
-import listing as listing_module
+import listing
 import policies
 from models import Article, ArticleTag, User, db
 from models.articles import DRAFT, PUBLISHED
@@ -75,7 +75,7 @@ ROW = (Article.id, Article.project_id, Article.author_id, Article.title, Article
        User.image.label("author_image"), User.email.label("author_email"))
 
 
-def listing(who: policies.Caller, args: dict, columns=ROW):
+def list_query(who: policies.Caller, args: dict, columns=ROW):
     """The list's statement: what the caller may see, with the query's filters (R4); with
     `columns=(Article.id,)`, the same rows for the count, without the author's join."""
     query = select(*columns).where(policies.visible_articles(who))
@@ -89,7 +89,7 @@ def listing(who: policies.Caller, args: dict, columns=ROW):
         query = query.where(Article.id.in_(
             select(ArticleTag.article_id).where(ArticleTag.tag == args["tag"].strip().lower())))
     if "q" in args:
-        query = query.where(listing_module.contains(Article.title, args["q"]))
+        query = query.where(listing.contains(Article.title, args["q"]))
     return query
 
 
