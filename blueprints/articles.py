@@ -1,5 +1,8 @@
 """Blog articles (resources.md R4): public reads, writes by the project's members."""
-from flask import jsonify
+import threading
+import time
+
+from flask import current_app, jsonify
 
 import listing
 import policies
@@ -25,6 +28,48 @@ NO_BEARER = (401, "AUTH_ERROR")
 NOT_VISIBLE = (404, "NOT_FOUND: no such article, or one the caller may not see")
 
 
+class AnonymousPages:
+    """The public list's answers to anonymous callers, kept for a moment (R4: the blog's front
+    page is the hottest read, and every visitor asks for the same one). This process drops them
+    at once when it writes an article; another process's writes show within
+    ARTICLE_LIST_CACHE_SECONDS (default 1). Callers with a bearer are never served from here."""
+
+    LIMIT = 512  # distinct queries kept; past that, start over
+
+    def __init__(self, seconds: float):
+        self.seconds = seconds
+        self.entries = {}
+        self.lock = threading.Lock()
+
+    def get(self, key):
+        entry = self.entries.get(key)
+        return entry[1] if entry and entry[0] > time.monotonic() else None
+
+    def put(self, key, body: bytes):
+        with self.lock:
+            if len(self.entries) >= self.LIMIT:
+                self.entries.clear()
+            self.entries[key] = (time.monotonic() + self.seconds, body)
+
+    def clear(self):
+        with self.lock:
+            self.entries.clear()
+
+
+def anonymous_pages() -> AnonymousPages:
+    pages = current_app.extensions.get("anonymous_article_pages")
+    if pages is None:
+        seconds = current_app.config["ARTICLE_LIST_CACHE_SECONDS"]
+        pages = current_app.extensions.setdefault("anonymous_article_pages",
+                                                  AnonymousPages(seconds))
+    return pages
+
+
+def written():
+    """After an article write commits: this process's anonymous pages are stale."""
+    anonymous_pages().clear()
+
+
 def reply(body, status=200):
     """The answer, already in its JSON shape (services build it; marshmallow documents it)."""
     response = jsonify(body)
@@ -46,6 +91,17 @@ def one(article, status=200):
 def list_articles(args):
     """List the articles the caller may see (PUBLISHED ones to everyone)."""
     who = policies.caller()
+    cache, key = anonymous_pages(), tuple(sorted(args.items()))
+    if who.id is None and cache.seconds > 0:
+        body = cache.get(key)
+        if body is None:
+            body = list_response(who, args).get_data()
+            cache.put(key, body)
+        return current_app.response_class(body, mimetype="application/json")
+    return list_response(who, args)
+
+
+def list_response(who, args):
     page = listing.page(articles.list_query(who, args), args, articles.SORTS, articles.Article.id,
                         scalars=False,
                         count_statement=articles.list_query(who, args, (articles.Article.id,)))
@@ -76,6 +132,7 @@ def create_article(data):
     """Write an article in one of the caller's projects (DRAFT unless told)."""
     article = articles.create(policies.caller(), data)
     db.session.commit()
+    written()
     return one(article, 201)
 
 
@@ -91,6 +148,7 @@ def update_article(data, article):
     """Change an article's fields (its author or the project's owner)."""
     articles.update(article, data)
     db.session.commit()
+    written()
     return one(article)
 
 
@@ -104,4 +162,5 @@ def delete_article(article):
     """Delete an article (its author or the project's owner)."""
     articles.delete(article)
     db.session.commit()
+    written()
     return "", 204

@@ -304,3 +304,18 @@ def test_an_unknown_id_is_404(client, crew):
         response = getattr(client, method)("/api/articles/nothing", json={},
                                            headers=crew["admin"])
         assert response.status_code == 404
+
+
+def test_anonymous_pages_follow_every_write_of_this_process(client, crew):
+    """The anonymous list is kept for a moment (blueprints/articles.py); a write drops it."""
+    article = made(client, crew, status="PUBLISHED", title="First")
+    assert [a["title"] for a in client.get("/api/articles").get_json()["data"]] == ["First"]
+    client.patch(f"/api/articles/{article['id']}", json={"title": "Second"},
+                 headers=crew["author"])
+    assert [a["title"] for a in client.get("/api/articles").get_json()["data"]] == ["Second"]
+    draft = made(client, crew, title="Draft")
+    assert client.get("/api/articles").get_json()["meta"]["total"] == 1
+    member_view = client.get("/api/articles", headers=crew["member"]).get_json()
+    assert {a["id"] for a in member_view["data"]} == {article["id"], draft["id"]}
+    client.delete(f"/api/articles/{article['id']}", headers=crew["author"])
+    assert client.get("/api/articles").get_json()["data"] == []
