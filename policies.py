@@ -15,6 +15,7 @@ from bearer import current_session
 from models import Article, Festival, Membership, Project, Review, db
 from models.articles import PUBLISHED as ARTICLE_PUBLISHED
 from models.festivals import APPROVED, DRAFT
+from schemas.common import storable
 from services.outcomes import Forbidden, NotFound
 
 # Relations a caller can have to a resource.
@@ -161,7 +162,10 @@ def authorize(kind: str, resource, action: str, who: Caller | None = None) -> se
 def load(kind: str, resource_id: str, action: str = "see", who: Caller | None = None):
     """The resource of `kind` with this id, once the caller may do `action` on it."""
     model, _ = KINDS[kind]
-    resource = db.session.get(model, resource_id) if isinstance(resource_id, str) else None
+    # An id no table could hold (NUL, a lone surrogate: PostgreSQL refuses them as parameters)
+    # names nothing.
+    found = isinstance(resource_id, str) and len(resource_id) <= 64 and storable(resource_id)
+    resource = db.session.get(model, resource_id) if found else None
     if resource is None:
         raise NotFound(f"No such {kind}")
     authorize(kind, resource, action, who)
@@ -206,8 +210,9 @@ def body_names(field: str, kind: str):
         @wraps(view)
         def wrapper(*args, **kwargs):
             body = request.get_json(silent=True)
-            if isinstance(body, dict) and isinstance(body.get(field), str):
-                load(kind, body[field], "see")
+            value = body.get(field) if isinstance(body, dict) else None
+            if isinstance(value, str) and 1 <= len(value) <= 64 and storable(value):
+                load(kind, value, "see")
             return view(*args, **kwargs)
 
         return wrapper

@@ -319,3 +319,16 @@ def test_anonymous_pages_follow_every_write_of_this_process(client, crew):
     assert {a["id"] for a in member_view["data"]} == {article["id"], draft["id"]}
     client.delete(f"/api/articles/{article['id']}", headers=crew["author"])
     assert client.get("/api/articles").get_json()["data"] == []
+
+
+@pytest.mark.parametrize("bad_id", ["a\x00b", "\udc80", "x" * 65])
+def test_ids_no_table_could_hold_are_404_or_400(app, client, crew, bad_id):
+    body = {"projectId": bad_id, "title": "x", "content": "x"}
+    assert client.post("/api/articles", json=body, headers=crew["author"]).status_code == 400
+    review = {"festivalId": bad_id, "rating": 3, "body": "x"}
+    assert client.post("/api/reviews", json=review, headers=crew["author"]).status_code == 400
+    from urllib.parse import quote
+    path = quote(bad_id.encode("utf-8", "surrogatepass"), safe="")
+    for kind in ("articles", "festivals", "reviews"):
+        assert client.get(f"/api/{kind}/{path}").status_code == 404
+    assert count(app, Article) == 0
