@@ -6,7 +6,7 @@ keeps their order for answers, `article_tags (article_id, tag)` with (tag, artic
 (autogenerate skips them).
 
 Revision ID: 0008
-Revises: 0006
+Revises: 0010
 Create Date: 2026-11-23 23:14:09.594231
 
 """
@@ -18,7 +18,7 @@ import models  # noqa: F401  (custom column types such as models.UTCDateTime)
 
 # revision identifiers, used by Alembic.
 revision = '0008'
-down_revision = '0006'
+down_revision = '0010'  # re-chained onto main's head at rebase (was 0006)
 branch_labels = None
 depends_on = None
 
