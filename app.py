@@ -122,12 +122,15 @@ def register_extensions(app):
 
 def register_blueprints(app):
     from blueprints.admin import blp as admin_blp
+    from blueprints.articles import blp as articles_blp
     from blueprints.auth import blp as auth_blp
     from blueprints.docs import docs_blueprint
+    from blueprints.festivals import blp as festivals_blp
     from blueprints.health import blp as health_blp
     from blueprints.invitations import blp as invitations_blp
     from blueprints.pages import blp as pages_blp
     from blueprints.projects import blp as projects_blp
+    from blueprints.reviews import blp as reviews_blp
     from blueprints.tickets import blp as tickets_blp
     from blueprints.webhooks import blp as webhooks_blp
 
@@ -137,7 +140,7 @@ def register_blueprints(app):
     limiter.exempt(health_blp)  # for load balancers and monitors
     limiter.exempt(webhooks_blp)  # contract section 6: webhooks are not rate limited
     for blueprint in (auth_blp, health_blp, webhooks_blp, projects_blp, invitations_blp,
-                      tickets_blp, admin_blp):
+                      articles_blp, festivals_blp, reviews_blp, tickets_blp, admin_blp):
         api.register_blueprint(blueprint)
     docs = docs_blueprint(app.config["API_TITLE"])
     app.register_blueprint(docs)

@@ -88,7 +88,7 @@ class Page:
 
 
 def page(statement, args: dict, sort_columns: dict, id_column, *, scalars=True,
-         decorate=None, total: int | None = None) -> Page:
+         decorate=None, total: int | None = None, count_statement=None) -> Page:
     """Run one page of `statement` (a select with the caller's visibility and filters applied)
     and its count (unless the caller knows the `total`, e.g. from a maintained counter). Equal
     sort values are ordered by `id_column` in the same direction, and nulls come last either
@@ -97,14 +97,16 @@ def page(statement, args: dict, sort_columns: dict, id_column, *, scalars=True,
     `decorate`, for items that cost more than their keys (joins, correlated counts): the page
     is first cut from `statement` reduced to (`id`, `sort_key`), as a subquery that
     `decorate(keys)` joins to build the items; the work per item is then done for one page,
-    not for every row that matches (still one query)."""
+    not for every row that matches (still one query). `count_statement` (the same rows without
+    joins that only add columns) makes the count cheaper."""
     limit = min(args["limit"], MAX_LIMIT)
     column = sort_columns[args["sort"]]
     descending = args["order"] == "desc"
     offset = (args["page"] - 1) * limit
     if total is None:
+        counted = statement if count_statement is None else count_statement
         total = db.session.execute(
-            select(func.count()).select_from(statement.order_by(None).subquery())).scalar_one()
+            select(func.count()).select_from(counted.order_by(None).subquery())).scalar_one()
     if decorate is None:
         query = (statement.order_by(*_order(column, id_column, descending))
                  .limit(limit).offset(offset))

@@ -6,11 +6,15 @@ when it may see it but not do `action`. RULES says which relations allow each ac
 has one function that finds the caller's relations to a resource (one query at most).
 """
 from dataclasses import dataclass
+from functools import wraps
 
-from sqlalchemy import select, true
+from flask import request
+from sqlalchemy import or_, select, true
 
 from bearer import current_session
-from models import Membership, Project, Ticket, db
+from models import Article, Festival, Membership, Project, Review, Ticket, db
+from models.articles import PUBLISHED as ARTICLE_PUBLISHED
+from models.festivals import APPROVED, DRAFT
 from schemas.common import storable
 from services.outcomes import Forbidden, NotFound
 
@@ -21,6 +25,10 @@ MEMBER = "member"  # a member of the resource's project (its owner too)
 OWNER = "owner"  # the owner of the resource's project
 ADMIN = "admin"  # a platform admin (R2): acts as owner everywhere
 REQUESTER = "requester"  # the user who opened a ticket (R7)
+PUBLIC = "public"  # the resource is public in its state (a PUBLISHED article, R4)
+AUTHOR = "author"  # wrote the article (while a member, R1) or the review
+MODERATOR = "moderator"  # a member of a reviewed festival's project, or an admin (R6)
+OTHERS_MODERATOR = "others_moderator"  # a moderator who did not write the review (R6)
 
 # kind -> action -> the relations that allow it. "see" decides 404, every other action 403.
 RULES = {
@@ -28,6 +36,21 @@ RULES = {
         "see": {MEMBER},
         "change": {OWNER},  # PATCH, DELETE, transfer, invitations, removing others
         "leave": {MEMBER},  # removing oneself (the owner gets 409: transfer first)
+    },
+    "article": {  # R4
+        "see": {PUBLIC, MEMBER},
+        "change": {AUTHOR, OWNER},  # PATCH and DELETE
+    },
+    "festival": {  # R5
+        "see": {PUBLIC, MEMBER},
+        "change": {MEMBER},
+        "delete": {OWNER},
+    },
+    "review": {  # R6
+        "see": {PUBLIC, AUTHOR, MODERATOR},
+        "change": {AUTHOR},
+        "delete": {AUTHOR, MODERATOR},
+        "moderate": {OTHERS_MODERATOR},  # nobody moderates their own review
     },
     # R7: the requester and the staff (platform admins) see a ticket, nobody else. Which
     # fields each may change is finer than one action: TICKET_FIELDS below.
@@ -112,6 +135,8 @@ def visible_projects(who: Caller, membership):
     of, admins included; admins list every project at /api/admin/projects). `membership` is
     the Membership entity joined to the projects."""
     return membership.user_id == who.id
+
+
 def relations_to_ticket(ticket, who: Caller) -> set[str]:
     found = {ANYONE} if who.id is None else {ANYONE, USER}
     if who.id is not None and ticket.requester_id == who.id:
@@ -133,10 +158,43 @@ def ticket_change_allowed(field: str, value, relations: set[str]) -> bool:
     return bool(TICKET_FIELDS[field] & relations)
 
 
+def article_relations(article: Article, who: Caller) -> set[str]:
+    found = relations_in_project(article.project_id, who)
+    if article.status == ARTICLE_PUBLISHED:
+        found.add(PUBLIC)
+    # R1: editing one's own article is a right that lasts only while a member.
+    if who.id is not None and article.author_id == who.id and MEMBER in found:
+        found.add(AUTHOR)
+    return found
+
+
+def festival_relations(festival: Festival, who: Caller) -> set[str]:
+    found = relations_in_project(festival.project_id, who)
+    if festival.status != DRAFT:
+        found.add(PUBLIC)
+    return found
+
+
+def review_relations(review: Review, who: Caller) -> set[str]:
+    found = relations_in_project(review.festival.project_id, who)
+    if review.status == APPROVED:
+        found.add(PUBLIC)
+    if who.id is not None and review.author_id == who.id:
+        found.add(AUTHOR)
+    if MEMBER in found:
+        found.add(MODERATOR)
+        if AUTHOR not in found:
+            found.add(OTHERS_MODERATOR)
+    return found
+
+
 # kind -> (model, the caller's relations to one resource of that kind)
 KINDS = {
     "project": (Project, lambda project, who: relations_in_project(project.id, who)),
     "ticket": (Ticket, relations_to_ticket),
+    "article": (Article, article_relations),
+    "festival": (Festival, festival_relations),
+    "review": (Review, review_relations),
 }
 
 
@@ -190,3 +248,87 @@ def embed_user(user, show_email: bool) -> dict | None:
     if show_email:
         embedded["email"] = user.email
     return embedded
+
+
+def guard(kind: str, action: str, arg: str):
+    """Load the path's resource (`arg`) for `action` before the body is parsed, so 404 and 403
+    come before 400 (R1's order); the view gets it as the keyword argument `kind`."""
+
+    def decorator(view):
+        @wraps(view)
+        def wrapper(*args, **kwargs):
+            kwargs[kind] = load(kind, kwargs.pop(arg), action)
+            return view(*args, **kwargs)
+
+        return wrapper
+
+    return decorator
+
+
+def body_names(field: str, kind: str):
+    """R1: a well-formed id in the body naming nothing the caller can see is 404 right after
+    the bearer, before the body is validated; an id of the wrong type is left to the schema."""
+
+    def decorator(view):
+        @wraps(view)
+        def wrapper(*args, **kwargs):
+            body = request.get_json(silent=True)
+            value = body.get(field) if isinstance(body, dict) else None
+            if isinstance(value, str) and 1 <= len(value) <= 64 and storable(value):
+                load(kind, value, "see")
+            return view(*args, **kwargs)
+
+        return wrapper
+
+    return decorator
+
+
+# SQL forms of the "see" rules, for lists (R1: a list shows only what the caller may see).
+
+def member_projects(who: Caller):
+    """A subquery of the ids of the caller's projects."""
+    return select(Membership.project_id).where(Membership.user_id == who.id)
+
+
+def visible_articles(who: Caller):
+    if who.is_admin:
+        return true()
+    public = Article.status == ARTICLE_PUBLISHED
+    if who.id is None:
+        return public
+    return or_(public, Article.project_id.in_(member_projects(who)))
+
+
+def visible_festivals(who: Caller):
+    if who.is_admin:
+        return true()
+    public = Festival.status != DRAFT
+    if who.id is None:
+        return public
+    return or_(public, Festival.project_id.in_(member_projects(who)))
+
+
+def visible_reviews(who: Caller):
+    """APPROVED reviews, the caller's own, and those it moderates (R6)."""
+    if who.is_admin:
+        return true()
+    public = Review.status == APPROVED
+    if who.id is None:
+        return public
+    moderated = select(Festival.id).where(Festival.project_id.in_(member_projects(who)))
+    return or_(public, Review.author_id == who.id, Review.festival_id.in_(moderated))
+
+
+def projects_of(who: Caller) -> set[str] | None:
+    """The ids of the caller's projects (one query), for answering a page of a list: None
+    stands for "all" (an admin), an empty set for an anonymous caller."""
+    if who.is_admin:
+        return None
+    if who.id is None:
+        return set()
+    return set(db.session.execute(member_projects(who)).scalars())
+
+
+def member_of(projects: set[str] | None, project_id: str) -> bool:
+    return projects is None or project_id in projects
+

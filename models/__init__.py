@@ -51,7 +51,9 @@ from models.accounts import (  # noqa: E402,F401
     Session,
     User,
 )
+from models.articles import Article, ArticleTag  # noqa: E402,F401
 from models.audit import AuditEntry  # noqa: E402,F401
+from models.festivals import Festival, Review  # noqa: E402,F401
 from models.payments import (  # noqa: E402,F401
     Payment,
     PaymentEvent,

@@ -13,6 +13,11 @@ from schemas.account import (  # noqa: F401
     SessionListSchema,
     UserResultSchema,
 )
+from schemas.articles import (  # noqa: F401,E402
+    ArticleChangeSchema,
+    ArticleCreateSchema,
+    ArticleSchema,
+)
 from schemas.auth import (  # noqa: F401
     AuthResultSchema,
     CodeSchema,
@@ -57,6 +62,12 @@ from schemas.common import (  # noqa: F401
     storable,
     utc_iso,
 )
+from schemas.festivals import (  # noqa: F401,E402
+    FestivalChangeSchema,
+    FestivalCreateSchema,
+    FestivalSchema,
+    OffsetDateTime,
+)
 from schemas.payments import (  # noqa: F401
     MAX_AMOUNT,
     MAX_UNIX_TIME,
@@ -73,4 +84,10 @@ from schemas.payments import (  # noqa: F401
     SubscriptionItemsSchema,
     SubscriptionSchema,
     UnixTime,
+)
+from schemas.reviews import (  # noqa: F401,E402
+    ModerationSchema,
+    ReviewChangeSchema,
+    ReviewCreateSchema,
+    ReviewSchema,
 )

@@ -330,15 +330,22 @@ def test_stats_count_everything_with_every_status(app, client, people, clock):
                                    payment_intent(f"pi_{n}", amount, currency), created=created))
     deliver(client, make_event("customer.subscription.updated", subscription(), created=created))
     verify_email(app, BOB)
-    make_project(app, BOB)
+    project = make_project(app, BOB)
+    for status in ("DRAFT", "PUBLISHED", "PUBLISHED"):
+        assert client.post("/api/articles", headers=people[BOB], json={
+            "projectId": project, "title": "t", "content": "c", "status": status}
+        ).status_code == 201
+    assert client.post("/api/festivals", headers=people[BOB], json={
+        "projectId": project, "name": "f", "startsAt": "2030-01-01T10:00:00Z",
+        "endsAt": "2030-01-02T10:00:00Z", "status": "PUBLISHED"}).status_code == 201
     client.post(f"/api/admin/users/{user_id(app, ALICE)}/ban", json={}, headers=people[ADMIN])
     client.post("/api/tickets", json={"subject": "s", "description": "d"}, headers=people[BOB])
     data = client.get("/api/admin/stats", headers=people[ADMIN]).get_json()["data"]
     assert data["users"] == {"total": 3, "verified": 1, "twoFactor": 0, "banned": 1, "admins": 1}
     assert data["sessions"] == {"live": 2} and data["projects"] == {"total": 1}
     assert data["tickets"] == {"OPEN": 1, "IN_PROGRESS": 0, "RESOLVED": 0, "CLOSED": 0}
-    assert data["articles"] == {"DRAFT": 0, "PUBLISHED": 0, "ARCHIVED": 0}
-    assert data["festivals"] == {"DRAFT": 0, "PUBLISHED": 0, "CANCELLED": 0}
+    assert data["articles"] == {"DRAFT": 1, "PUBLISHED": 2, "ARCHIVED": 0}
+    assert data["festivals"] == {"DRAFT": 0, "PUBLISHED": 1, "CANCELLED": 0}
     assert data["reviews"] == {"PENDING": 0, "APPROVED": 0, "REJECTED": 0}
     assert data["payments"] == [{"currency": "eur", "count": 2, "sum": 350},
                                 {"currency": "usd", "count": 1, "sum": 5}]

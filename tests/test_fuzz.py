@@ -100,6 +100,7 @@ FUZZ = settings(max_examples=100, deadline=None, derandomize=True, database=None
                 suppress_health_check=list(HealthCheck))
 
 
+@pytest.mark.timeout(1200)  # every operation of the API in one test: it grows with each section
 @schema.parametrize()
 @FUZZ
 # Every operation runs as a subtest of this one item (100 examples each): its time grows with the
