@@ -44,6 +44,8 @@ class JsonApi(Api):
 
 def create_app(test_config=None):
     app = Flask(__name__, instance_relative_config=True)
+    # `/api/projects//members` is a 404 in JSON, not werkzeug's HTML redirect to a merged path.
+    app.url_map.merge_slashes = False
     os.makedirs(app.instance_path, exist_ok=True)
     app.config.from_mapping(config.defaults())
     app.config.from_pyfile("config.py", silent=True)

@@ -402,3 +402,9 @@ def test_a_huge_or_odd_project_id_in_the_path_is_404(client, world):
             response = client.open(f"/api/projects/{world[0]}/" + path.format(odd),
                                    method=method, headers=headers[OWNER])
             error(response, 404, "NOT_FOUND")
+
+
+def test_a_doubled_slash_is_a_json_404_not_a_redirect(client, auth):
+    response = client.get("/api/projects//members", headers=auth.headers())
+    assert response.status_code == 404 and response.is_json
+    assert response.get_json()["code"] == "NOT_FOUND"
