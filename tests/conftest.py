@@ -248,8 +248,9 @@ def clock(monkeypatch):
 class AuthActions:
     """Sign up and sign in through the HTTP interface; returns bearer headers."""
 
-    def __init__(self, client):
+    def __init__(self, client, mail=None):
         self.client = client
+        self.mail = mail
 
     def sign_up(self, email="alice@example.com", password=PASSWORD):
         body = {"email": email, "password": password}
@@ -261,10 +262,18 @@ class AuthActions:
         token = self.sign_up(email, password)["session"]["token"]
         return {"Authorization": f"Bearer {token}"}
 
+    def verified_headers(self, email="alice@example.com", password=PASSWORD):
+        """Sign up, then verify the address with the e-mailed link (two-factor needs it)."""
+        headers = self.headers(email, password)
+        verified = self.client.post("/api/auth/verify-email",
+                                    json={"token": self.mail.last_token(email)})
+        assert verified.status_code == 200, verified.get_json()
+        return headers
+
 
 @pytest.fixture
-def auth(client):
-    return AuthActions(client)
+def auth(client, smtp_sink):
+    return AuthActions(client, smtp_sink[0])
 
 
 @pytest.fixture

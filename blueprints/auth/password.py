@@ -50,10 +50,10 @@ def sign_in(data):
 
 
 @blp.post("/sign-out")
+@login_required
 @blp.doc(**BEARER)
 @blp.response(200, SuccessSchema)
 @blp.errors(INVALID_BEARER, schema=AuthErrorSchema)
-@login_required
 def sign_out():
     """End the caller's session; its token answers 401 from then on."""
     sessions.revoke(current_session())
@@ -62,10 +62,10 @@ def sign_out():
 
 
 @blp.get("/session")
+@login_required
 @blp.doc(**BEARER)
 @blp.response(200, AuthResultSchema)
 @blp.errors(INVALID_BEARER, schema=AuthErrorSchema)
-@login_required
 def get_session():
     """Return the caller's user and session (with its current expiry)."""
     return jsonify(session_answer(current_session(), bearer_token()))

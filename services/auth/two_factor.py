@@ -77,6 +77,11 @@ def issuer() -> str:
 
 def enable(user: User) -> dict:
     """Make a new pending secret (replacing an earlier pending one) and its QR code."""
+    if not user.email_verified:
+        # Contract section 5: a factor set up before the address is proven would be wiped when
+        # the address's owner claims the account, or would let whoever set it up keep it.
+        raise APIError(403, "EMAIL_NOT_VERIFIED",
+                       "Verify your e-mail address before turning on two-factor authentication")
     if user.two_factor_enabled:
         raise already_enabled()
     secret = pyotp.random_base32()
