@@ -45,12 +45,12 @@ def user_exists() -> APIError:
 
 def check_password(email: str, password: str) -> User:
     """The account whose password this is; one answer, one cost for every failure."""
-    throttle.check(email)
+    throttle.attempt(email)  # counted before the check: concurrent guesses cannot pass the cap
     user = by_email(email)
     ok, new_hash = hasher().verify(password, user.password_hash if user else None)
     if not ok:
-        throttle.record_failure(email)
         raise APIError(401, "INVALID_CREDENTIALS", "Invalid email or password")
+    throttle.forgive(email)
     if new_hash:  # stored with older argon2 parameters: upgrade it now (contract section 3)
         user.password_hash = new_hash
     return user
