@@ -52,6 +52,7 @@ from models.accounts import (  # noqa: E402,F401
     User,
 )
 from models.audit import AuditEntry  # noqa: E402,F401
+from models.mail import OutboxMessage  # noqa: E402,F401
 from models.payments import (  # noqa: E402,F401
     Payment,
     PaymentEvent,

@@ -19,6 +19,7 @@ from sqlalchemy import text
 
 from app import create_app
 from models import db
+from services import outbox
 from tests.threaded_server import serve
 
 PASSWORD = "Tr0ub4dor&3-horse-staple"
@@ -37,11 +38,27 @@ def free_port() -> int:
         return s.getsockname()[1]
 
 
+def deliver_outbox(app):
+    """Wait for `app`'s sender thread to finish its round, then deliver what is still due."""
+    sender = outbox.sender_of(app, start=False)
+    if sender is not None:
+        sender.wait_idle()
+    with app.app_context():
+        outbox.deliver_due()
+
+
 class MailSink:
-    """A real SMTP server on loopback that keeps what it receives."""
+    """A real SMTP server on loopback that keeps what it receives.
+
+    Mail leaves through the outbox (services/outbox.py), after the request. Reading what was
+    received first delivers what the test's apps have queued (`flush`); `last_body` also waits,
+    a few seconds at most, for a message from a server process."""
+
+    WAIT = 10.0
 
     def __init__(self):
         self.messages = []
+        self.apps = []  # the current test's apps (make_app), whose outboxes `flush` delivers
         self._cond = threading.Condition()
 
     async def handle_DATA(self, server, session, envelope):
@@ -52,11 +69,28 @@ class MailSink:
             self._cond.notify_all()
         return "250 OK"
 
+    def flush(self):
+        """Deliver now what the test's apps have queued and wait for their senders' rounds:
+        after this, a message that is not here was not sent (retries excepted)."""
+        for app in list(self.apps):
+            deliver_outbox(app)
+
     def to(self, address):
+        self.flush()
+        return [m for m in self.messages if m["To"] == address]
+
+    def wait_for(self, address, count=1):
+        """The messages to `address` once there are `count` of them (or the wait ran out)."""
+        self.flush()
+        with self._cond:
+            self._cond.wait_for(lambda: len(self._to(address)) >= count, self.WAIT)
+            return self._to(address)
+
+    def _to(self, address):
         return [m for m in self.messages if m["To"] == address]
 
     def last_body(self, address) -> str:
-        sent = self.to(address)
+        sent = self.wait_for(address)
         assert sent, f"no e-mail was delivered to {address}"
         return sent[-1].get_body(("plain",)).get_content()
 
@@ -77,7 +111,7 @@ def smtp_sink():
 
 
 @pytest.fixture
-def mail(smtp_sink):
+def mail(smtp_sink, make_app):
     sink, _ = smtp_sink
     sink.messages.clear()
     return sink
@@ -94,6 +128,9 @@ def settings_for(tmp_path, smtp_port, **overrides):
         "MAIL_SERVER": "127.0.0.1",
         "MAIL_PORT": smtp_port,
         "MAIL_TIMEOUT": 5.0,
+        # Senders look for retries often, so a test waits for mail briefly (timing: bench/).
+        "MAIL_POLL_INTERVAL": 0.1,
+        "MAIL_RETRY_BASE": 0.5,
         "APP_BASE_URL": "http://app.test",
         # Fast hashing in tests; production keeps the OWASP parameters (config.py).
         "PASSWORD_HASH_MEMORY_COST": 1024,
@@ -198,7 +235,8 @@ def reset_database(app):
 @pytest.fixture
 def make_app(tmp_path, smtp_sink):
     """Build an app with extra settings; the database is emptied for each test."""
-    apps = []
+    apps = smtp_sink[0].apps
+    apps.clear()
 
     def factory(**overrides):
         app = create_app(settings_for(tmp_path, smtp_sink[1], **overrides))
@@ -210,9 +248,12 @@ def make_app(tmp_path, smtp_sink):
 
     yield factory
     for app in apps:
+        outbox.stop_sender(app)
+    for app in list(apps):
         with app.app_context():
             db.session.remove()
             db.engine.dispose()
+    apps.clear()
 
 
 @pytest.fixture

@@ -465,6 +465,7 @@ def test_passkey_sign_in_of_an_unverified_account_when_verification_is_required(
         app, client, alice, mail):
     _, authenticator, _ = alice
     app.config["REQUIRE_EMAIL_VERIFICATION"] = True
+    mail.flush()
     mail.messages.clear()
     assert refused(sign_in(client, authenticator), 403, "EMAIL_NOT_VERIFIED")
     assert mail.to("alice@example.com")
