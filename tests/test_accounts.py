@@ -11,6 +11,7 @@ from sqlalchemy import select, text
 import config
 from app import create_app
 from models import User, db
+from services import outbox
 from tests.conftest import PASSWORD, RecordingClient, deliver_outbox, settings_for
 
 HASH_SETTINGS = ("PASSWORD_HASH_MEMORY_COST", "PASSWORD_HASH_TIME_COST",
@@ -195,6 +196,7 @@ def test_mail_server_down_keeps_the_account_and_resend_works_later(make_app, smt
     assert response.status_code == 201
     deliver_outbox(down)
     assert "could not send e-mail" in caplog.text
+    outbox.stop_sender(down)  # the apps share the database: it would take `up`'s mail too
 
     up = make_app(MAIL_PORT=port)
     client = up.test_client()
