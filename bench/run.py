@@ -37,16 +37,17 @@ def free_port() -> int:
 
 
 class Server:
-    """A waitress process serving `target` (module:app) with the given settings."""
+    """A waitress process serving `target` (module:app) as production does: `python serve.py`,
+    with its limits (serve.py), on a loopback port."""
 
     def __init__(self, target, env, threads, log_path):
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         self.log_path = log_path
+        env = {**env, "LISTEN": f"127.0.0.1:{self.port}", "THREADS": str(threads)}
         with open(log_path, "w") as log:
             self.proc = subprocess.Popen(
-                [sys.executable, "-m", "waitress", f"--listen=127.0.0.1:{self.port}",
-                 f"--threads={threads}", "--connection-limit=1000", target],
+                [sys.executable, "serve.py", target],
                 cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT)
 
     def __enter__(self):
