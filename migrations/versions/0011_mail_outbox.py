@@ -1,7 +1,7 @@
 """mail outbox: messages queued in the request's transaction
 
 Revision ID: 0011
-Revises: 0005
+Revises: 0006
 """
 from alembic import op
 import sqlalchemy as sa
@@ -11,7 +11,7 @@ import models  # noqa: F401  (custom column types such as models.UTCDateTime)
 
 # revision identifiers, used by Alembic.
 revision = '0011'
-down_revision = '0005'
+down_revision = '0006'
 branch_labels = None
 depends_on = None
 
