@@ -45,9 +45,11 @@ def finish_response(response):
     response.headers["X-Request-ID"] = g.get("request_id", "")
     if not request.path.startswith("/api"):
         return response
-    if response.mimetype == "text/html":
-        # Every /api answer is JSON or empty (contract section 1). Only Flask's own answers
-        # are HTML: the automatic OPTIONS (empty) and redirect()'s "Redirecting..." page.
+    if response.mimetype == "text/html" and (request.method == "OPTIONS"
+                                              or 300 <= response.status_code < 400):
+        # Every /api answer is JSON or empty (contract section 1); the interactive reference
+        # at /api/docs is the one page meant as HTML. Flask's own HTML answers are the
+        # automatic OPTIONS (empty) and redirect()'s "Redirecting..." page.
         response.set_data(b"")
         del response.headers["Content-Type"]
     if current_app.config["CORS_ORIGINS"]:
