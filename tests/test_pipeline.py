@@ -17,7 +17,8 @@ def api_rules(app):
     for rule in app.url_map.iter_rules():
         if not rule.rule.startswith("/api/") or rule.endpoint.startswith("api-docs"):
             continue
-        path = re.sub(r"<(?:[^:>]+:)?([^>]+)>", lambda m: SAMPLE_ARGS.get(m.group(1), "0" * 32), rule.rule)
+        path = re.sub(r"<(?:[^:>]+:)?([^>]+)>",
+                      lambda m: SAMPLE_ARGS.get(m.group(1), "0" * 32), rule.rule)
         for method in sorted(rule.methods - {"HEAD", "OPTIONS"}):
             yield method, path, app.view_functions[rule.endpoint]
 
