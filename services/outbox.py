@@ -31,6 +31,7 @@ log = logging.getLogger(__name__)
 BATCH = 20
 DELIVERY_ERRORS = (OSError, smtplib.SMTPException)
 _start_lock = threading.Lock()
+_running = []  # every sender started in this process (stop_all: tests)
 # kind -> function(recipient) -> (subject, body) or None (nothing to send), run by the sender
 # in the app context; what it adds to the session is committed only once the mail went out.
 COMPOSERS = {}
@@ -223,6 +224,7 @@ def sender_of(app, start=True) -> Sender | None:
             sender = app.extensions.get("mail_sender")
             if sender is None:
                 sender = app.extensions["mail_sender"] = Sender(app).start()
+                _running.append(sender)
     return sender
 
 
@@ -230,6 +232,16 @@ def stop_sender(app) -> None:
     sender = app.extensions.pop("mail_sender", None)
     if sender is not None:
         sender.stop()
+        if sender in _running:
+            _running.remove(sender)
+
+
+def stop_all() -> None:
+    """Stop every sender of this process (a test's apps, however they were made)."""
+    with _start_lock:
+        senders = list(_running)
+    for sender in senders:
+        stop_sender(sender.app)
 
 
 def wake_after_commit(session, app) -> None:

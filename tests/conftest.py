@@ -194,6 +194,14 @@ def secrets_over_http():
         yield
 
 
+@pytest.fixture(autouse=True)
+def no_sender_outlives_its_test():
+    """Stop the mail senders a test started, whichever way it made its apps: on PostgreSQL every
+    test shares one outbox table, and a leftover sender would deliver the next test's mail."""
+    yield
+    outbox.stop_all()
+
+
 @pytest.fixture(scope="session", autouse=True)
 def no_secret_is_logged(tmp_path_factory):
     """Write the whole run's log (INFO and up, as in production) to a file, then look in it
