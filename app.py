@@ -1,12 +1,9 @@
 """Application factory: configuration, extensions, blueprints, error handlers and commands."""
-import itertools
 import logging
 import os
-import re
 import sqlite3
-import uuid
 
-from flask import Flask, g, request
+from flask import Flask
 from flask_cors import CORS
 from flask_migrate import Migrate
 from flask_smorest import Api
@@ -16,6 +13,7 @@ from werkzeug.middleware.proxy_fix import ProxyFix
 
 import config
 import errors
+import pipeline
 from commands import register_commands
 from models import db
 from ratelimit import init_limiter, limiter_of
@@ -23,11 +21,6 @@ from schemas import ErrorSchema
 from services.auth import oauth_providers
 from services.auth.passwords import PasswordHasher
 
-REQUEST_ID = re.compile(r"[A-Za-z0-9._-]{1,64}")
-# Request ids made here: a random id per process and a counter, unique without a syscall.
-PROCESS_ID = uuid.uuid4().hex[:12]
-REQUEST_COUNTER = itertools.count(1)
-BODY_METHODS = {"POST", "PUT", "PATCH"}
 EXPOSED_HEADERS = ["X-RateLimit-Limit", "X-RateLimit-Remaining", "X-RateLimit-Reset",
                    "Retry-After", "X-Request-ID"]
 MIGRATIONS = os.path.join(os.path.dirname(os.path.abspath(__file__)), "migrations")
@@ -55,10 +48,13 @@ def create_app(test_config=None):
     finish_config(app)
 
     register_extensions(app)
+    # The request pipeline (request id -> bearer session -> rate limit -> view), in one place.
+    pipeline.register(app, limiter_of(app))
     register_blueprints(app)
     errors.register_error_handlers(app)
     register_commands(app)
-    register_request_hooks(app)
+    logging.basicConfig(level=logging.INFO,
+                        format="%(asctime)s %(levelname)s %(name)s: %(message)s")
     return app
 
 
@@ -151,23 +147,3 @@ def register_blueprints(app):
     limiter.exempt(docs)  # static assets: a page load fetches several at once
     app.register_blueprint(pages_blp)  # the e-mailed links' pages (blueprints/pages.py)
 
-
-def register_request_hooks(app):
-    @app.before_request
-    def start_request():
-        offered = request.headers.get("X-Request-ID")
-        g.request_id = (offered if offered and REQUEST_ID.fullmatch(offered)
-                        else f"{PROCESS_ID}-{next(REQUEST_COUNTER)}")
-        # Bodies are JSON (spec section 4); the webhook verifies its raw bytes whatever the type.
-        if (request.method in BODY_METHODS and request.content_length
-                and not request.is_json and not request.path.startswith("/api/webhooks/")):
-            raise errors.APIError(415, "UNSUPPORTED_MEDIA_TYPE",
-                                  "Request bodies must be sent as application/json")
-
-    @app.after_request
-    def tag_response(response):
-        response.headers["X-Request-ID"] = g.get("request_id", "")
-        return response
-
-    logging.basicConfig(level=logging.INFO,
-                        format="%(asctime)s %(levelname)s %(name)s: %(message)s")

@@ -1,7 +1,8 @@
-"""The caller's bearer session: resolved once per request, shared by the views and the limiter."""
+"""The caller's bearer session: resolved once per request by the request pipeline (pipeline.py)
+onto `g.bearer_session`, then read by the rate limiter and the views."""
 from functools import wraps
 
-from flask import g, request
+from flask import current_app, g, request
 
 from models import User, db
 from services.auth import sessions
@@ -18,13 +19,26 @@ def bearer_token() -> str | None:
     return token
 
 
+def _lookup():
+    token = bearer_token()
+    return sessions.lookup(token) if token else None
+
+
+def resolve() -> None:
+    """Pipeline step: the live session of an endpoint that needs or accepts the bearer. Other
+    public endpoints do not look the token up (their limit is per IP whatever they send)."""
+    view = current_app.view_functions.get(request.endpoint)
+    # Public reads that accept a bearer (login_optional) count a signed-in caller per user too.
+    if getattr(view, "requires_auth", False) or getattr(view, "accepts_auth", False):
+        g.bearer_session = _lookup()
+
+
 def current_session():
     """The live session of the request's bearer token, or None (cached on `g`)."""
-    found = g.get("_bearer_session", _UNSET)
+    found = g.get("bearer_session", _UNSET)
     if found is _UNSET:
-        token = bearer_token()
-        found = sessions.lookup(token) if token else None
-        g._bearer_session = found
+        # A public view asking anyway (the pipeline resolves only protected ones): once.
+        found = g.bearer_session = _lookup()
     return found
 
 
@@ -34,7 +48,11 @@ def current_user() -> User:
 
 
 def login_required(view):
-    """Require a live bearer session (401 otherwise); limits switch to per user."""
+    """Require a live bearer session (401 otherwise); limits switch to per user.
+
+    Put it directly under the route decorator, above `@blp.arguments`, so the bearer is checked
+    before the body is validated (a caller without a token learns nothing about the schema);
+    tests/test_pipeline.py checks every protected endpoint."""
 
     @wraps(view)
     def wrapper(*args, **kwargs):

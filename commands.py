@@ -1,12 +1,15 @@
-"""Command-line maintenance: `flask --app app purge-expired`, `flask --app app set-role`."""
+"""Command-line maintenance: `flask --app app purge-expired`, `set-role`, `send-mail`."""
+import threading
+
 import click
+from flask import current_app
 from sqlalchemy import delete, select
 
-from models import OAuthState, OneTimeToken, PasskeyChallenge, Session, User, db
-from services import clock
+from models import OAuthState, OneTimeToken, OutboxMessage, PasskeyChallenge, Session, User, db
+from services import clock, outbox
 
 # Every table whose rows die at `expires_at`; later features append theirs.
-EXPIRING = [Session, OneTimeToken, PasskeyChallenge, OAuthState]
+EXPIRING = [Session, OneTimeToken, PasskeyChallenge, OAuthState, OutboxMessage]
 ROLES = ("admin", "user")
 
 
@@ -23,7 +26,7 @@ def purge_expired() -> dict[str, int]:
 def register_commands(app):
     @app.cli.command("purge-expired")
     def purge_expired_command():
-        """Delete expired sessions and one-time tokens."""
+        """Delete expired sessions, one-time tokens and undeliverable queued mail."""
         for table, count in purge_expired().items():
             click.echo(f"{table}: {count} removed")
 
@@ -43,3 +46,22 @@ def register_commands(app):
         user.role = role
         db.session.commit()
         click.echo(f"{user.email} is now {role}")
+
+    @app.cli.command("send-mail")
+    @click.option("--watch", is_flag=True,
+                  help="Keep delivering, every MAIL_POLL_INTERVAL seconds, until stopped.")
+    def send_mail_command(watch):
+        """Deliver the queued e-mail that is due (a worker beside the serving processes)."""
+        if not watch:
+            click.echo(f"{outbox.deliver_due()} e-mail(s) delivered")
+            return
+        interval = current_app.config["MAIL_POLL_INTERVAL"]
+        stop = threading.Event()
+        while not stop.is_set():
+            try:
+                outbox.deliver_due()
+            except Exception:  # the database is away, say: the next round tries again
+                db.session.rollback()
+                outbox.log.exception("mail sender round failed")
+            db.session.remove()
+            stop.wait(interval)

@@ -29,6 +29,15 @@ SETTINGS = {
     "MAIL_USE_SSL": ("bool", False),
     "MAIL_DEFAULT_SENDER": (str, "no-reply@localhost"),
     "MAIL_TIMEOUT": (float, 10.0),
+    # --- the mail outbox (services/outbox.py) ---
+    # Seconds a queued message is kept trying; its links have expired by then (24 h: e-mail
+    # verification's lifetime).
+    "MAIL_MAX_AGE": (int, 24 * 3600),
+    "MAIL_RETRY_BASE": (float, 30.0),  # seconds before the first retry, doubled each time
+    "MAIL_RETRY_MAX": (float, 3600.0),  # longest wait between two attempts
+    "MAIL_POLL_INTERVAL": (float, 5.0),  # how often a sender looks for due or retried mail
+    # A sender thread in each serving process; off when a `send-mail --watch` worker delivers.
+    "MAIL_SENDER_THREAD": ("bool", True),
     "RATELIMIT_PUBLIC": (str, "100 per minute"),
     "RATELIMIT_AUTHENTICATED": (str, "1000 per minute"),
     "RATELIMIT_STORAGE_URI": (str, "memory://"),

@@ -1,43 +1,36 @@
-"""Rate limits (contract section 6): per IP on public endpoints, per user on authenticated ones."""
-from flask import current_app, request
+"""Rate limits (contract section 6): per IP on public endpoints, per user on authenticated ones.
+
+The key and the limit are read from `g.bearer_session`, which the request pipeline has resolved
+before the limiter runs (pipeline.py): rate limiting never looks anything up itself.
+"""
+from flask import current_app, g, request
 from flask_limiter import Limiter
-from flask_limiter.util import get_remote_address
-from sqlalchemy.exc import SQLAlchemyError
 
 import errors
-from bearer import current_session
 
 
-def _authenticated_caller():
-    """The session of a caller of an endpoint that needs or accepts the bearer token (public
-    reads count a signed-in caller per user), else None."""
-    view = current_app.view_functions.get(request.endpoint)
-    if view is None or not (getattr(view, "requires_auth", False)
-                            or getattr(view, "accepts_auth", False)):
-        return None
-    try:
-        return current_session()
-    except SQLAlchemyError:
-        # The database is down: count the caller per IP here and let the view's own lookup
-        # answer 503. (Raised inside Flask-Limiter, the error would pass for a Redis failure.)
-        return None
+def client_address() -> str:
+    """The client's address: the socket's, or the one the trusted proxies reported (ProxyFix
+    rewrites REMOTE_ADDR when TRUSTED_PROXY_COUNT is set; README, "Production")."""
+    return request.remote_addr or "127.0.0.1"
 
 
 def rate_key() -> str:
-    session = _authenticated_caller()
-    return f"user:{session.user_id}" if session else f"ip:{get_remote_address()}"
+    session = g.get("bearer_session")
+    return f"user:{session.user_id}" if session else f"ip:{client_address()}"
 
 
 def rate_limit() -> str:
     # A bad token on an authenticated endpoint is counted per IP at the public rate, so
     # guessing tokens costs as much as any anonymous request.
-    if _authenticated_caller():
+    if g.get("bearer_session"):
         return current_app.config["RATELIMIT_AUTHENTICATED"]
     return current_app.config["RATELIMIT_PUBLIC"]
 
 
 def init_limiter(app) -> Limiter:
-    """One limiter per app (its storage and key prefix come from that app's config)."""
+    """One limiter per app (its storage and key prefix come from that app's config); the request
+    pipeline initialises it on the app, after the steps it depends on (pipeline.register)."""
     limiter = Limiter(key_func=rate_key, default_limits=[rate_limit])
 
     @app.after_request
@@ -51,7 +44,6 @@ def init_limiter(app) -> Limiter:
             response.headers.pop("Retry-After", None)
         return response
 
-    limiter.init_app(app)
     app.extensions["rate_limiter"] = limiter
     return limiter
 

@@ -1,7 +1,8 @@
-"""The serving process's entry point: `waitress-serve wsgi:app`."""
+"""The serving process's entry point: `python serve.py` or `waitress-serve wsgi:app`."""
 import sys
 
 from app import create_app
+from services import outbox
 
 app = create_app()
 # Server threads give up the GIL around every database call. With CPython's default 5 ms switch
@@ -9,3 +10,6 @@ app = create_app()
 # while the others run Python (the convoy effect); 1 ms took GET /api/auth/session under load
 # from 700 to 840 requests/s on SQLite and left other endpoints unchanged (bench/README.md).
 sys.setswitchinterval(app.config["THREAD_SWITCH_INTERVAL"])
+# The outbox's sender thread, started with the serving process so that mail queued before a
+# restart goes out without waiting for a request (README, "The mail worker").
+outbox.sender_of(app)

@@ -1,9 +1,9 @@
-"""The baseline: a bare Flask endpoint returning a constant JSON object."""
-from flask import Flask
+"""The baseline: a standalone minimal Flask app, no extension, one constant-JSON view."""
+from flask import Flask, jsonify
 
 app = Flask(__name__)
 
 
 @app.get("/bare")
 def bare():
-    return {"status": "ok", "service": "baseline"}
+    return jsonify(status="ok", value=1)

@@ -1,4 +1,6 @@
 """HTTP layer: flask-smorest blueprints that load with a schema, call a service, dump a schema."""
+import json
+
 from flask_smorest import Blueprint
 from webargs.flaskparser import FlaskParser
 
@@ -8,6 +10,16 @@ from schemas import AuthErrorSchema, ErrorSchema
 
 class Parser400(FlaskParser):
     DEFAULT_VALIDATION_STATUS = 400  # contract section 1 (webargs would say 422)
+
+    def _raw_load_json(self, req):
+        # webargs turns only JSONDecodeError into 400. Deep nesting raises RecursionError and
+        # an integer past Python's 4,300-digit limit a plain ValueError: both are bad JSON.
+        try:
+            return super()._raw_load_json(req)
+        except json.JSONDecodeError:
+            raise
+        except (RecursionError, ValueError) as exc:
+            self._handle_invalid_json_error(exc, req)
 
 
 class ApiBlueprint(Blueprint):

@@ -54,6 +54,7 @@ from models.accounts import (  # noqa: E402,F401
 from models.articles import Article, ArticleTag  # noqa: E402,F401
 from models.audit import AuditEntry  # noqa: E402,F401
 from models.festivals import Festival, Review  # noqa: E402,F401
+from models.mail import OutboxMessage  # noqa: E402,F401
 from models.payments import (  # noqa: E402,F401
     Payment,
     PaymentEvent,

@@ -60,11 +60,17 @@ class RequestSchema(Schema):
     @pre_load
     def refuse_unstorable_text(self, data, **kwargs):
         if isinstance(data, dict):
+            # Only the schema's own fields: unknown ones are dropped unread (contract section 1).
+            known = _load_keys(self)
             bad = {key: [UNSTORABLE] for key, value in data.items()
-                   if isinstance(value, str) and not storable(value)}
+                   if key in known and isinstance(value, str) and not storable(value)}
             if bad:
                 raise ValidationError(bad)
         return data
+
+
+def _load_keys(schema: Schema) -> frozenset:
+    return frozenset(field.data_key or name for name, field in schema.load_fields.items())
 
 
 def must_be_storable(value: str) -> None:

@@ -1,14 +1,20 @@
-"""Outgoing e-mail over SMTP (contract section 4); written to the log when no server is set."""
-import logging
-import smtplib
-import ssl
-from email.message import EmailMessage
-from functools import partial
+"""Outgoing e-mail (contract section 4), through the outbox: `send` queues a message in the
+current database transaction; services/outbox.py delivers it over SMTP, or to the log when no
+MAIL_SERVER is set (development).
+
+The rule for callers: call `send` BEFORE the request's `db.session.commit()`. The message is a
+row of the same transaction as what it refers to (the account, the token), so both are kept or
+neither is, and the request never waits for SMTP (the answer takes the same time whether a
+message was queued or not: no account enumeration by timing). A failure to deliver is retried
+with backoff until the message expires (MAIL_MAX_AGE), and logged; never raised to the caller.
+"""
+from datetime import timedelta
 from urllib.parse import parse_qsl, urlencode, urlsplit, urlunsplit
 
 from flask import current_app
 
-log = logging.getLogger(__name__)
+from models import OutboxMessage, db
+from services import clock, outbox
 
 
 def with_query(url: str, **params) -> str:
@@ -18,35 +24,24 @@ def with_query(url: str, **params) -> str:
     return urlunsplit(parts._replace(query=urlencode(query)))
 
 
-def send(to: str, subject: str, body: str) -> bool:
-    """Send a plain-text message; False (and a logged error) when the server refuses or is down.
+def send(to: str, subject: str, body: str) -> None:
+    """Queue a plain-text message in the current transaction; the caller's commit sends it."""
+    app = current_app._get_current_object()
+    now = clock.utcnow()
+    db.session.add(OutboxMessage(
+        recipient=to, subject=subject, body=outbox.seal(body), created_at=now,
+        next_attempt_at=now, expires_at=now + timedelta(seconds=app.config["MAIL_MAX_AGE"])))
+    outbox.wake_after_commit(db.session, app)
 
-    A failure never raises: the caller has already committed what the message refers to,
-    and the user can ask for a new message later.
-    """
-    config = current_app.config
-    message = EmailMessage()
-    message["From"] = config["MAIL_DEFAULT_SENDER"]
-    message["To"] = to
-    message["Subject"] = subject
-    message.set_content(body)
-    if not config["MAIL_SERVER"]:
-        # Development: no server configured, so the developer reads the link from the log.
-        log.info("e-mail (no MAIL_SERVER set) to %s: %s\n%s", to, subject, body)
-        return True
-    # The server's certificate and host name are checked against the system's CAs (or the
-    # bundle SSL_CERT_FILE names); smtplib checks neither unless given a context.
-    tls = ssl.create_default_context()
-    connect = partial(smtplib.SMTP_SSL, context=tls) if config["MAIL_USE_SSL"] else smtplib.SMTP
-    try:
-        with connect(config["MAIL_SERVER"], config["MAIL_PORT"],
-                     timeout=config["MAIL_TIMEOUT"]) as smtp:
-            if config["MAIL_USE_TLS"]:
-                smtp.starttls(context=tls)
-            if config["MAIL_USERNAME"]:
-                smtp.login(config["MAIL_USERNAME"], config["MAIL_PASSWORD"])
-            smtp.send_message(message)
-    except (OSError, smtplib.SMTPException) as exc:
-        log.error("could not send e-mail %r to %s: %s", subject, to, exc)
-        return False
-    return True
+
+def send_composed(kind: str, to: str) -> None:
+    """Queue a message that the sender composes at delivery with the composer registered as
+    `kind` (services/outbox.py), which may decide to send nothing. For endpoints that must do
+    the same work for every address (contract section 9: forgot-password; send-verification-
+    email): the request only writes this row. Same rule: before the commit."""
+    app = current_app._get_current_object()
+    now = clock.utcnow()
+    db.session.add(OutboxMessage(
+        kind=kind, recipient=to, created_at=now, next_attempt_at=now,
+        expires_at=now + timedelta(seconds=app.config["MAIL_MAX_AGE"])))
+    outbox.wake_after_commit(db.session, app)

@@ -19,6 +19,7 @@ from sqlalchemy import text
 
 from app import create_app
 from models import db
+from services import outbox
 from tests.threaded_server import serve
 
 PASSWORD = "Tr0ub4dor&3-horse-staple"
@@ -37,11 +38,27 @@ def free_port() -> int:
         return s.getsockname()[1]
 
 
+def deliver_outbox(app):
+    """Wait for `app`'s sender thread to finish its round, then deliver what is still due."""
+    sender = outbox.sender_of(app, start=False)
+    if sender is not None:
+        sender.wait_idle()
+    with app.app_context():
+        outbox.deliver_due()
+
+
 class MailSink:
-    """A real SMTP server on loopback that keeps what it receives."""
+    """A real SMTP server on loopback that keeps what it receives.
+
+    Mail leaves through the outbox (services/outbox.py), after the request. Reading what was
+    received first delivers what the test's apps have queued (`flush`); `last_body` also waits,
+    a few seconds at most, for a message from a server process."""
+
+    WAIT = 10.0
 
     def __init__(self):
         self.messages = []
+        self.apps = []  # the current test's apps (make_app), whose outboxes `flush` delivers
         self._cond = threading.Condition()
 
     async def handle_DATA(self, server, session, envelope):
@@ -52,11 +69,28 @@ class MailSink:
             self._cond.notify_all()
         return "250 OK"
 
+    def flush(self):
+        """Deliver now what the test's apps have queued and wait for their senders' rounds:
+        after this, a message that is not here was not sent (retries excepted)."""
+        for app in list(self.apps):
+            deliver_outbox(app)
+
     def to(self, address):
+        self.flush()
+        return [m for m in self.messages if m["To"] == address]
+
+    def wait_for(self, address, count=1):
+        """The messages to `address` once there are `count` of them (or the wait ran out)."""
+        self.flush()
+        with self._cond:
+            self._cond.wait_for(lambda: len(self._to(address)) >= count, self.WAIT)
+            return self._to(address)
+
+    def _to(self, address):
         return [m for m in self.messages if m["To"] == address]
 
     def last_body(self, address) -> str:
-        sent = self.to(address)
+        sent = self.wait_for(address)
         assert sent, f"no e-mail was delivered to {address}"
         return sent[-1].get_body(("plain",)).get_content()
 
@@ -77,7 +111,7 @@ def smtp_sink():
 
 
 @pytest.fixture
-def mail(smtp_sink):
+def mail(smtp_sink, make_app):
     sink, _ = smtp_sink
     sink.messages.clear()
     return sink
@@ -94,6 +128,9 @@ def settings_for(tmp_path, smtp_port, **overrides):
         "MAIL_SERVER": "127.0.0.1",
         "MAIL_PORT": smtp_port,
         "MAIL_TIMEOUT": 5.0,
+        # Senders look for retries often, so a test waits for mail briefly (timing: bench/).
+        "MAIL_POLL_INTERVAL": 0.1,
+        "MAIL_RETRY_BASE": 0.5,
         "APP_BASE_URL": "http://app.test",
         # Fast hashing in tests; production keeps the OWASP parameters (config.py).
         "PASSWORD_HASH_MEMORY_COST": 1024,
@@ -157,6 +194,14 @@ def secrets_over_http():
         yield
 
 
+@pytest.fixture(autouse=True)
+def no_sender_outlives_its_test():
+    """Stop the mail senders a test started, whichever way it made its apps: on PostgreSQL every
+    test shares one outbox table, and a leftover sender would deliver the next test's mail."""
+    yield
+    outbox.stop_all()
+
+
 @pytest.fixture(scope="session", autouse=True)
 def no_secret_is_logged(tmp_path_factory):
     """Write the whole run's log (INFO and up, as in production) to a file, then look in it
@@ -198,7 +243,8 @@ def reset_database(app):
 @pytest.fixture
 def make_app(tmp_path, smtp_sink):
     """Build an app with extra settings; the database is emptied for each test."""
-    apps = []
+    apps = smtp_sink[0].apps
+    apps.clear()
 
     def factory(**overrides):
         app = create_app(settings_for(tmp_path, smtp_sink[1], **overrides))
@@ -210,9 +256,12 @@ def make_app(tmp_path, smtp_sink):
 
     yield factory
     for app in apps:
+        outbox.stop_sender(app)
+    for app in list(apps):
         with app.app_context():
             db.session.remove()
             db.engine.dispose()
+    apps.clear()
 
 
 @pytest.fixture
@@ -248,8 +297,9 @@ def clock(monkeypatch):
 class AuthActions:
     """Sign up and sign in through the HTTP interface; returns bearer headers."""
 
-    def __init__(self, client):
+    def __init__(self, client, mail=None):
         self.client = client
+        self.mail = mail
 
     def sign_up(self, email="alice@example.com", password=PASSWORD):
         body = {"email": email, "password": password}
@@ -261,10 +311,18 @@ class AuthActions:
         token = self.sign_up(email, password)["session"]["token"]
         return {"Authorization": f"Bearer {token}"}
 
+    def verified_headers(self, email="alice@example.com", password=PASSWORD):
+        """Sign up, then verify the address with the e-mailed link (two-factor needs it)."""
+        headers = self.headers(email, password)
+        verified = self.client.post("/api/auth/verify-email",
+                                    json={"token": self.mail.last_token(email)})
+        assert verified.status_code == 200, verified.get_json()
+        return headers
+
 
 @pytest.fixture
-def auth(client):
-    return AuthActions(client)
+def auth(client, smtp_sink):
+    return AuthActions(client, smtp_sink[0])
 
 
 @pytest.fixture

@@ -21,6 +21,7 @@ from tests.conftest import (
     PASSWORD,
     AuthActions,
     MailSink,
+    deliver_outbox,
     free_port,
     settings_for,
 )
@@ -56,12 +57,13 @@ class RecordingServer(MailSink):
 
 
 @pytest.fixture
-def smtp_server():
+def smtp_server(smtp_sink, make_app):
     """Start a recording aiosmtpd server on loopback with the given SMTP parameters."""
     controllers = []
 
     def start(**smtp_parameters):
         server = RecordingServer()
+        server.apps = smtp_sink[0].apps  # reading it delivers the test's outboxes first
         if "authenticator" in smtp_parameters:
             smtp_parameters["authenticator"] = server.authenticate
         controller = Controller(server, hostname="127.0.0.1", port=free_port(),
@@ -109,7 +111,10 @@ def trusted(server_tls_context, monkeypatch):
 
 
 def sign_up(app, email="alice@example.com"):
-    return AuthActions(app.test_client()).sign_up(email)
+    """Sign up, then deliver the verification e-mail it queued (the outbox)."""
+    answer = AuthActions(app.test_client()).sign_up(email)
+    deliver_outbox(app)
+    return answer
 
 
 def sign_in_status(app, email="alice@example.com"):

@@ -15,7 +15,7 @@ from sqlalchemy import text
 
 from models import db
 from services.auth import two_factor
-from tests.conftest import PASSWORD
+from tests.conftest import PASSWORD, AuthActions
 
 EMAIL = "alice@example.com"
 BASE32 = "ABCDEFGHIJKLMNOPQRSTUVWXYZ234567"
@@ -69,9 +69,9 @@ def stored_row(app, table, email=EMAIL):
 
 # --- enable: secret and QR code ---
 
-def test_qr_code_decodes_to_the_otpauth_uri_with_secret_and_issuer(make_app, clock):
+def test_qr_code_decodes_to_the_otpauth_uri_with_secret_and_issuer(make_app, clock, smtp_sink):
     client = make_app(TOTP_ISSUER="Acme Pay").test_client()
-    headers = client_headers(client)
+    headers = AuthActions(client, smtp_sink[0]).verified_headers()
     response = client.post("/api/auth/two-factor/enable", headers=headers)
     assert response.status_code == 200
     body = response.get_json()
@@ -90,19 +90,14 @@ def test_qr_code_decodes_to_the_otpauth_uri_with_secret_and_issuer(make_app, clo
     assert verify.status_code == 200
 
 
-def client_headers(client, email=EMAIL):
-    response = client.post("/api/auth/sign-up", json={"email": email, "password": PASSWORD})
-    return {"Authorization": f"Bearer {response.get_json()['session']['token']}"}
-
-
 def test_issuer_defaults_to_the_api_title(client, auth):
-    body = client.post("/api/auth/two-factor/enable", headers=auth.headers()).get_json()
+    body = client.post("/api/auth/two-factor/enable", headers=auth.verified_headers()).get_json()
     assert parse_qs(urlsplit(decode_qr(body["qrCode"])).query)["issuer"] == [
         "Auth and payment webhook service"]
 
 
 def test_enable_again_replaces_the_pending_secret(client, auth, clock):
-    headers = auth.headers()
+    headers = auth.verified_headers()
     first = client.post("/api/auth/two-factor/enable", headers=headers).get_json()["secret"]
     second = client.post("/api/auth/two-factor/enable", headers=headers).get_json()["secret"]
     assert first != second
@@ -115,7 +110,7 @@ def test_enable_again_replaces_the_pending_secret(client, auth, clock):
 
 
 def test_two_factor_is_off_until_verify_succeeds(client, auth):
-    headers = auth.headers()
+    headers = auth.verified_headers()
     client.post("/api/auth/two-factor/enable", headers=headers)
     user = client.get("/api/auth/session", headers=headers).get_json()["user"]
     assert user["twoFactorEnabled"] is False
@@ -125,7 +120,7 @@ def test_two_factor_is_off_until_verify_succeeds(client, auth):
 # --- verify: activation and recovery codes ---
 
 def test_verify_turns_two_factor_on_and_shows_ten_recovery_codes(client, auth, clock):
-    headers = auth.headers()
+    headers = auth.verified_headers()
     secret = client.post("/api/auth/two-factor/enable", headers=headers).get_json()["secret"]
     response = client.post("/api/auth/two-factor/verify", headers=headers,
                            json={"code": code_at(secret, clock)})
@@ -140,7 +135,7 @@ def test_verify_turns_two_factor_on_and_shows_ten_recovery_codes(client, auth, c
 
 
 def test_wrong_code_at_verify_is_400_and_the_session_stays_valid(client, auth, clock):
-    headers = auth.headers()
+    headers = auth.verified_headers()
     secret = client.post("/api/auth/two-factor/enable", headers=headers).get_json()["secret"]
     wrong = str((int(code_at(secret, clock)) + 1) % 1_000_000).zfill(6)
     response = client.post("/api/auth/two-factor/verify", headers=headers, json={"code": wrong})
@@ -153,13 +148,13 @@ def test_wrong_code_at_verify_is_400_and_the_session_stays_valid(client, auth, c
 
 
 def test_verify_without_enable_is_invalid_totp(client, auth, clock):
-    response = client.post("/api/auth/two-factor/verify", headers=auth.headers(),
+    response = client.post("/api/auth/two-factor/verify", headers=auth.verified_headers(),
                            json={"code": "123456"})
     assert response.status_code == 400 and response.get_json()["error"] == "INVALID_TOTP"
 
 
 def test_enable_or_verify_when_already_on_is_409(client, auth, clock):
-    headers = auth.headers()
+    headers = auth.verified_headers()
     secret, _ = enrol(client, headers, clock)
     for path, body in [("enable", None), ("verify", {"code": code_at(secret, clock)})]:
         response = client.post(f"/api/auth/two-factor/{path}", headers=headers, json=body)
@@ -170,7 +165,7 @@ def test_enable_or_verify_when_already_on_is_409(client, auth, clock):
 # --- sign-in with the second factor ---
 
 def test_enrolment_and_sign_in_across_a_step_boundary_and_replay(client, auth, clock):
-    secret, _ = enrol(client, auth.headers(), clock)
+    secret, _ = enrol(client, auth.verified_headers(), clock)
 
     missing = sign_in(client)
     assert missing.status_code == 401
@@ -193,7 +188,7 @@ def test_enrolment_and_sign_in_across_a_step_boundary_and_replay(client, auth, c
 
 
 def test_one_step_of_drift_is_accepted_two_are_refused(client, auth, clock):
-    secret, _ = enrol(client, auth.headers(), clock)
+    secret, _ = enrol(client, auth.verified_headers(), clock)
     for steps in (-2, 2):
         response = sign_in(client, totpCode=code_at(secret, clock, steps))
         assert response.status_code == 401, steps
@@ -208,13 +203,13 @@ def test_one_step_of_drift_is_accepted_two_are_refused(client, auth, clock):
 
 
 def test_app_style_code_with_a_space_is_accepted(client, auth, clock):
-    secret, _ = enrol(client, auth.headers(), clock)
+    secret, _ = enrol(client, auth.verified_headers(), clock)
     code = code_at(secret, clock)
     assert sign_in(client, totpCode=f" {code[:3]} {code[3:]} ").status_code == 200
 
 
 def test_recovery_code_replaces_the_totp_code_once(client, auth, clock):
-    _, codes = enrol(client, auth.headers(), clock)
+    _, codes = enrol(client, auth.verified_headers(), clock)
     assert sign_in(client, totpCode=codes[0]).status_code == 200
     again = sign_in(client, totpCode=codes[0])
     assert again.status_code == 401 and again.get_json()["error"] == "INVALID_TOTP"
@@ -223,7 +218,7 @@ def test_recovery_code_replaces_the_totp_code_once(client, auth, clock):
 
 
 def test_wrong_password_with_two_factor_on_does_not_reveal_it(client, auth, clock):
-    secret, _ = enrol(client, auth.headers(), clock)
+    secret, _ = enrol(client, auth.verified_headers(), clock)
     unknown = sign_in(client, email="nobody@example.com", password="Wrong-password-42")
     for extra in ({}, {"totpCode": code_at(secret, clock)}, {"totpCode": "000000"}):
         response = sign_in(client, password="Wrong-password-42", **extra)
@@ -233,7 +228,7 @@ def test_wrong_password_with_two_factor_on_does_not_reveal_it(client, auth, cloc
 
 
 def test_repeated_wrong_codes_are_throttled_per_account(client, auth, clock):
-    secret, _ = enrol(client, auth.headers(), clock)
+    secret, _ = enrol(client, auth.verified_headers(), clock)
     for _ in range(10):
         assert sign_in(client, totpCode="000000").get_json()["error"] == "INVALID_TOTP"
     blocked = sign_in(client, totpCode=code_at(secret, clock))
@@ -243,7 +238,7 @@ def test_repeated_wrong_codes_are_throttled_per_account(client, auth, clock):
 
 
 def test_wrong_codes_at_verify_count_against_the_account(client, auth, clock):
-    headers = auth.headers()
+    headers = auth.verified_headers()
     secret = client.post("/api/auth/two-factor/enable", headers=headers).get_json()["secret"]
     for _ in range(10):
         response = client.post("/api/auth/two-factor/verify", headers=headers,
@@ -256,7 +251,7 @@ def test_wrong_codes_at_verify_count_against_the_account(client, auth, clock):
 
 def test_concurrent_sign_ins_with_one_code_accept_it_once(clock, auth, live_server):
     # The clock fixture patches the module, so the server threads see the same time.
-    secret, _ = enrol(auth.client, auth.headers(), clock)
+    secret, _ = enrol(auth.client, auth.verified_headers(), clock)
     code = code_at(secret, clock)
     results, start = [], threading.Barrier(6)
 
@@ -277,7 +272,7 @@ def test_concurrent_sign_ins_with_one_code_accept_it_once(clock, auth, live_serv
 # --- disable ---
 
 def test_disable_with_a_recovery_code_turns_two_factor_off(client, auth, clock):
-    headers = auth.headers()
+    headers = auth.verified_headers()
     _, codes = enrol(client, headers, clock)
     wrong = client.post("/api/auth/two-factor/disable", headers=headers, json={"code": "000000"})
     assert wrong.status_code == 400 and wrong.get_json()["error"] == "INVALID_TOTP"
@@ -294,7 +289,7 @@ def test_disable_with_a_recovery_code_turns_two_factor_off(client, auth, clock):
 
 
 def test_disable_with_a_totp_code_then_enrol_again(client, auth, clock):
-    headers = auth.headers()
+    headers = auth.verified_headers()
     secret, _ = enrol(client, headers, clock)
     response = client.post("/api/auth/two-factor/disable", headers=headers,
                            json={"code": code_at(secret, clock)})
@@ -308,7 +303,7 @@ def test_disable_with_a_totp_code_then_enrol_again(client, auth, clock):
 # --- secrets at rest ---
 
 def test_secrets_and_recovery_codes_are_not_stored_in_clear(make_app, client, auth, clock):
-    headers = auth.headers()
+    headers = auth.verified_headers()
     pending = client.post("/api/auth/two-factor/enable", headers=headers).get_json()["secret"]
     row = stored_row(client.application, "users")[0]
     assert row["totp_pending_secret"] and pending not in row["totp_pending_secret"]
@@ -331,14 +326,14 @@ def test_secrets_and_recovery_codes_are_not_stored_in_clear(make_app, client, au
 
 
 def test_rotated_secret_key_still_reads_the_stored_secret(make_app, client, auth, clock):
-    secret, _ = enrol(client, auth.headers(), clock)
+    secret, _ = enrol(client, auth.verified_headers(), clock)
     rotated = make_app(SECRET_KEY="new-key", SECRET_KEY_FALLBACKS=["test-secret-key"])
     response = sign_in(rotated.test_client(), totpCode=code_at(secret, clock))
     assert response.status_code == 200
 
 
 def test_user_object_never_carries_the_secret(client, auth, clock):
-    headers = auth.headers()
+    headers = auth.verified_headers()
     secret, codes = enrol(client, headers, clock)
     body = client.get("/api/auth/session", headers=headers).get_data(as_text=True)
     assert secret not in body and codes[0] not in body
@@ -363,7 +358,8 @@ def test_two_factor_endpoints_need_a_live_token(client, path, header):
 ])
 @pytest.mark.parametrize("path", ["verify", "disable"])
 def test_malformed_codes_are_validation_errors(client, auth, path, body):
-    response = client.post(f"/api/auth/two-factor/{path}", headers=auth.headers(), json=body)
+    response = client.post(f"/api/auth/two-factor/{path}", headers=auth.verified_headers(),
+                           json=body)
     assert response.status_code == 400
     assert response.get_json()["error"] == "VALIDATION_ERROR"
 
@@ -371,7 +367,7 @@ def test_malformed_codes_are_validation_errors(client, auth, path, body):
 @pytest.mark.parametrize("code", ["１２３４５６", "12345", "1234567", "abcdef", "💥" * 10,
                                   "aaaa-bbbb-cccc-dddd", "' OR 1=1 --"])
 def test_odd_codes_are_plain_wrong_codes(client, auth, clock, code):
-    headers = auth.headers()
+    headers = auth.verified_headers()
     enrol(client, headers, clock)
     response = sign_in(client, totpCode=code)
     assert response.status_code == 401 and response.get_json()["error"] == "INVALID_TOTP"
@@ -380,8 +376,18 @@ def test_odd_codes_are_plain_wrong_codes(client, auth, clock, code):
 
 
 def test_non_string_totp_code_at_sign_in_is_a_validation_error(client, auth, clock):
-    enrol(client, auth.headers(), clock)
+    enrol(client, auth.verified_headers(), clock)
     for value in (123456, None, {"a": 1}):
         response = sign_in(client, totpCode=value)
         assert response.status_code == 400, value
         assert response.get_json()["error"] == "VALIDATION_ERROR"
+
+
+def test_enable_on_an_unverified_account_is_403_email_not_verified(client, auth):
+    """Issue 11 item 11 (contract section 5): a second factor needs a proven address."""
+    headers = auth.headers()
+    response = client.post("/api/auth/two-factor/enable", headers=headers)
+    assert response.status_code == 403
+    assert response.get_json()["error"] == "EMAIL_NOT_VERIFIED"
+    session = client.get("/api/auth/session", headers=headers).get_json()
+    assert session["user"]["twoFactorEnabled"] is False

@@ -21,8 +21,8 @@ def send_magic_link(data):
     """E-mail a sign-in link; the answer is the same whether the account exists."""
     redirects.require_allowed(data["redirectUrl"])
     token, known = magic_link.issue(data["email"])
-    db.session.commit()
     magic_link.send(data["email"], data["redirectUrl"], token, known)
+    db.session.commit()
     return {"success": True, "message": "A sign-in link has been sent to this address."}
 
 

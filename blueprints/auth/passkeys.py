@@ -19,6 +19,7 @@ INVALID_BEARER = (401, "INVALID_TOKEN: bearer token missing, invalid or expired"
 
 @blp.post("/passkey/register")
 @blp.doc(operationId="registerPasskey")
+@login_required
 @blp.doc(**BEARER)
 @blp.arguments(PasskeyRegisterSchema, required=False)  # step 1 may send no body at all
 @blp.response(200, PasskeyRegisterStepSchema,
@@ -27,7 +28,6 @@ INVALID_BEARER = (401, "INVALID_TOKEN: bearer token missing, invalid or expired"
                   description="Step 2 (body {challengeId, credential, name?}): the new passkey")
 @blp.errors((400, "INVALID_CHALLENGE, INVALID_PASSKEY or VALIDATION_ERROR"), INVALID_BEARER,
             schema=AuthErrorSchema)
-@login_required
 def register(data):
     """Start (with {}) or finish (with challengeId and credential) adding a passkey."""
     user = current_user()
@@ -61,10 +61,10 @@ def sign_in(data):
 
 @blp.get("/passkeys")
 @blp.doc(operationId="listPasskeys")
+@login_required
 @blp.doc(**BEARER)
 @blp.response(200, PasskeyListSchema)
 @blp.errors(INVALID_BEARER, schema=AuthErrorSchema)
-@login_required
 def list_passkeys():
     """List the caller's passkeys."""
     return {"passkeys": passkeys.passkeys_of(current_session().user_id)}
@@ -72,11 +72,11 @@ def list_passkeys():
 
 @blp.delete("/passkeys/<passkey_id>")
 @blp.doc(operationId="deletePasskey")
+@login_required
 @blp.doc(**BEARER)
 @blp.response(204)
 @blp.errors(INVALID_BEARER, (404, "NOT_FOUND: no passkey of the caller has this id"),
             schema=AuthErrorSchema)
-@login_required
 def delete_passkey(passkey_id):
     """Remove one of the caller's passkeys."""
     passkeys.remove(passkeys.find_own(current_session().user_id, passkey_id))

@@ -16,10 +16,11 @@ from services.auth import two_factor
 
 @blp.post("/two-factor/enable")
 @blp.doc(operationId="enableTwoFactor")
+@login_required
 @blp.doc(**BEARER)
 @blp.response(200, TwoFactorSetupSchema)
-@blp.errors(INVALID_BEARER, (409, "TWO_FACTOR_ALREADY_ENABLED"), schema=AuthErrorSchema)
-@login_required
+@blp.errors(INVALID_BEARER, (403, "EMAIL_NOT_VERIFIED: verify the address first"),
+            (409, "TWO_FACTOR_ALREADY_ENABLED"), schema=AuthErrorSchema)
 def enable_two_factor():
     """Start two-factor enrolment: a new pending TOTP secret and its QR code."""
     setup = two_factor.enable(current_user())
@@ -29,12 +30,12 @@ def enable_two_factor():
 
 @blp.post("/two-factor/verify")
 @blp.doc(operationId="verifyTwoFactor")
+@login_required
 @blp.doc(**BEARER)
 @blp.arguments(CodeSchema)
 @blp.response(200, TwoFactorEnabledSchema)
 @blp.errors((400, "INVALID_TOTP or VALIDATION_ERROR"), INVALID_BEARER,
             (409, "TWO_FACTOR_ALREADY_ENABLED"), (429, "RATE_LIMITED"), schema=AuthErrorSchema)
-@login_required
 def verify_two_factor(data):
     """Turn two-factor on with a code from the authenticator app; get recovery codes."""
     user = current_user()
@@ -45,12 +46,12 @@ def verify_two_factor(data):
 
 @blp.post("/two-factor/disable")
 @blp.doc(operationId="disableTwoFactor")
+@login_required
 @blp.doc(**BEARER)
 @blp.arguments(CodeSchema)
 @blp.response(200, VerifiedUserSchema)
 @blp.errors((400, "INVALID_TOTP, TWO_FACTOR_NOT_ENABLED or VALIDATION_ERROR"), INVALID_BEARER,
             (429, "RATE_LIMITED"), schema=AuthErrorSchema)
-@login_required
 def disable_two_factor(data):
     """Turn two-factor off with a current code or a recovery code."""
     user = current_user()

@@ -7,7 +7,7 @@ from sqlalchemy.exc import IntegrityError
 
 from errors import APIError
 from models import PasskeyCredential, Session, User, db
-from services import mail, tokens
+from services import mail, outbox, tokens
 from services.auth import throttle, two_factor
 
 EMAIL_VERIFICATION = "email_verification"
@@ -45,12 +45,12 @@ def user_exists() -> APIError:
 
 def check_password(email: str, password: str) -> User:
     """The account whose password this is; one answer, one cost for every failure."""
-    throttle.check(email)
+    throttle.attempt(email)  # counted before the check: concurrent guesses cannot pass the cap
     user = by_email(email)
     ok, new_hash = hasher().verify(password, user.password_hash if user else None)
     if not ok:
-        throttle.record_failure(email)
         raise APIError(401, "INVALID_CREDENTIALS", "Invalid email or password")
+    throttle.forgive(email)
     if new_hash:  # stored with older argon2 parameters: upgrade it now (contract section 3)
         user.password_hash = new_hash
     return user
@@ -65,23 +65,36 @@ def require_verified(user: User) -> None:
     its address before signing in (REQUIRE_EMAIL_VERIFICATION, contract section 3)."""
     if not verification_required(user):
         return
-    token = issue_verification(user)
-    db.session.commit()  # the token (and any re-hash) is kept although the request fails
-    send_verification(user, token)
+    send_verification(user, issue_verification(user))
+    db.session.commit()  # the token, its message (and any re-hash) are kept: the request fails
     raise APIError(403, "EMAIL_NOT_VERIFIED", "Verify your e-mail address first; "
                    "a new verification e-mail has been sent")
 
 
 def issue_verification(user: User) -> str:
-    """Store a verification token for `user`; the caller commits, then calls send_verification."""
+    """Store a verification token for `user`; the caller queues send_verification, then commits."""
     return tokens.issue(EMAIL_VERIFICATION, VERIFICATION_LIFETIME, user=user)
 
 
 def send_verification(user: User, token: str) -> None:
+    mail.send(user.email, *verification_message(token))
+
+
+def verification_message(token: str) -> tuple[str, str]:
     link = mail.with_query(current_app.config["EMAIL_VERIFICATION_URL"], token=token)
-    mail.send(user.email, "Verify your e-mail address",
-              f"Confirm your e-mail address by opening this link:\n\n{link}\n\n"
-              "The link is valid for 24 hours. If you did not sign up, ignore this message.\n")
+    return ("Verify your e-mail address",
+            f"Confirm your e-mail address by opening this link:\n\n{link}\n\n"
+            "The link is valid for 24 hours. If you did not sign up, ignore this message.\n")
+
+
+@outbox.composer(EMAIL_VERIFICATION)
+def compose_verification(email: str) -> tuple[str, str] | None:
+    """send-verification-email's message, decided by the mail sender: a fresh link for an
+    unverified account, nothing for a verified or unknown address."""
+    user = by_email(email)
+    if user is None or user.email_verified:
+        return None
+    return verification_message(issue_verification(user))
 
 
 def verify_email(token: str) -> User:

@@ -170,20 +170,21 @@ def register(user: User, challenge_id: str, credential: dict, name: str | None):
 
 
 def sign_in_options(email: str | None) -> tuple[dict, str]:
-    """Request options: for an e-mail, its account's credentials; without, discoverable ones.
+    """Request options for the discoverable flow, whether or not `email` is given.
 
-    An e-mail without an account gets the same answer as an account without passkeys.
+    The answer never lists credentials: an `email` with passkeys, without, or without an
+    account gets the same kind of answer (registration requires resident keys, so every passkey
+    is discoverable). A given `email` still binds the challenge to its account, checked at
+    step 2 (`owned_as_claimed`).
     """
-    allowed, user_id, purpose = [], None, SIGN_IN
+    purpose, user_id = SIGN_IN, None
     if email is not None:
         purpose = SIGN_IN_AS
         user = accounts.by_email(email)
-        if user is not None:
-            user_id = user.id
-            allowed = [descriptor(row) for row in passkeys_of(user.id)]
+        user_id = user.id if user is not None else None
     options = generate_authentication_options(
         rp_id=current_app.config["WEBAUTHN_RP_ID"], timeout=timeout_ms(),
-        allow_credentials=allowed, user_verification=UserVerificationRequirement.REQUIRED)
+        user_verification=UserVerificationRequirement.REQUIRED)
     return options_to_json_dict(options), issue_challenge(purpose, options.challenge, user_id)
 
 

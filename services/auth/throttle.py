@@ -1,6 +1,17 @@
 """Per-account cap on failed credential checks, shared by every address (contract section 6).
 
-Counts live in the rate limiter's storage, so several processes on Redis share them.
+Every check of a password or a code is counted *before* it runs, in one atomic operation of the
+rate limiter's storage (Redis INCRBY, or the in-memory counter under its lock) that also says
+whether the cap is passed: however many attempts arrive at once, over however many processes,
+at most ACCOUNT_FAILURE_LIMIT of them are ever checked. A check that succeeds gives its count
+back (`forgive`), so only failures use the budget.
+
+The API, for every endpoint that checks a credential of an account (sign-in, two-factor,
+magic-link completion, and later change-password and account deletion):
+
+    throttle.attempt(account)     # before the check: counts it, or raises 429 RATE_LIMITED
+    ...check...                   # a failure raises its error: the attempt stays counted
+    throttle.forgive(account)     # the credential was right (or nothing was checked)
 """
 import logging
 import math
@@ -8,6 +19,7 @@ import time
 
 from flask import current_app
 from limits import parse
+from limits.strategies import FixedWindowRateLimiter
 from redis.exceptions import RedisError
 
 from errors import APIError
@@ -17,9 +29,10 @@ log = logging.getLogger(__name__)
 SCOPE = "account-failures"
 
 
-def _strategy():
-    # limiter_of(...).limiter is the in-memory fallback while Redis is down (see config.py).
-    return limiter_of(current_app).limiter
+def _counter() -> FixedWindowRateLimiter:
+    # limiter_of(...).limiter is the in-memory fallback while Redis is down (see config.py). A
+    # fixed window: its counter is one integer, so a refund is one atomic decrement.
+    return FixedWindowRateLimiter(limiter_of(current_app).limiter.storage)
 
 
 def _item():
@@ -30,13 +43,14 @@ def _ids(account: str):
     return current_app.config["RATELIMIT_KEY_PREFIX"], SCOPE, account
 
 
-def check(account: str) -> None:
-    """Raise 429 RATE_LIMITED while `account` has used up its failed attempts."""
-    item = _item()
+def attempt(account: str) -> None:
+    """Count one credential check of `account`; 429 RATE_LIMITED (with Retry-After) once the
+    account has used up its failures for the window."""
+    counter, item = _counter(), _item()
     try:
-        if _strategy().test(item, *_ids(account)):
+        if counter.hit(item, *_ids(account)):
             return
-        reset_at, _ = _strategy().get_window_stats(item, *_ids(account))
+        reset_at, _ = counter.get_window_stats(item, *_ids(account))
     except RedisError as exc:
         # The request limiter has already fallen back to memory when it saw Redis down; this
         # only happens when Redis went away in between. Fail open, as the limiter does.
@@ -47,8 +61,13 @@ def check(account: str) -> None:
                    headers={"Retry-After": str(retry_after)})
 
 
-def record_failure(account: str) -> None:
+def forgive(account: str) -> None:
+    """Give back the count of an attempt that did not fail (contract section 6 caps failures).
+
+    An INCRBY -1 on the window's counter. Were the window to end between the attempt and this
+    call, the next window would start one lower: one extra try, once, which is harmless."""
+    item, counter = _item(), _counter()
     try:
-        _strategy().hit(_item(), *_ids(account))
+        counter.storage.incr(item.key_for(*_ids(account)), item.get_expiry(), amount=-1)
     except RedisError as exc:
-        log.warning("rate-limit storage unreachable, failure not counted: %s", exc)
+        log.warning("rate-limit storage unreachable, success not refunded: %s", exc)

@@ -77,6 +77,11 @@ def issuer() -> str:
 
 def enable(user: User) -> dict:
     """Make a new pending secret (replacing an earlier pending one) and its QR code."""
+    if not user.email_verified:
+        # Contract section 5: a factor set up before the address is proven would be wiped when
+        # the address's owner claims the account, or would let whoever set it up keep it.
+        raise APIError(403, "EMAIL_NOT_VERIFIED",
+                       "Verify your e-mail address before turning on two-factor authentication")
     if user.two_factor_enabled:
         raise already_enabled()
     secret = pyotp.random_base32()
@@ -89,16 +94,18 @@ def enable(user: User) -> dict:
 
 def activate(user: User, code: str) -> list[str]:
     """Turn two-factor on with a code of the pending secret; returns the new recovery codes."""
-    throttle.check(user.email)
+    throttle.attempt(user.email)
     if user.two_factor_enabled:
+        throttle.forgive(user.email)
         raise already_enabled()
     pending = user.totp_pending_secret
     if pending is None:
+        throttle.forgive(user.email)
         raise APIError(400, "INVALID_TOTP", "No two-factor enrolment is pending: "
                                             "call two-factor/enable first")
     if not _accept_totp(user, decrypt(pending), _normal(code)):
-        throttle.record_failure(user.email)
         raise invalid_totp(400)
+    throttle.forgive(user.email)
     # Conditional on the row still being pending, so two concurrent verifies activate once.
     if not _update_if(user, User.totp_pending_secret == pending, two_factor_enabled=True,
                       totp_secret=pending, totp_pending_secret=None):
@@ -108,12 +115,13 @@ def activate(user: User, code: str) -> list[str]:
 
 def disable(user: User, code: str) -> None:
     """Turn two-factor off with a current TOTP code or a recovery code."""
-    throttle.check(user.email)
+    throttle.attempt(user.email)
     if not user.two_factor_enabled:
+        throttle.forgive(user.email)
         raise APIError(400, "TWO_FACTOR_NOT_ENABLED", "Two-factor authentication is not on")
     if not _accept(user, code):
-        throttle.record_failure(user.email)
         raise invalid_totp(400)
+    throttle.forgive(user.email)
     reset(user)
 
 
@@ -130,17 +138,18 @@ def check_sign_in(user: User, code: str | None) -> None:
     """Raise APIError 401 TOTP_REQUIRED / INVALID_TOTP when `user` has two-factor on and `code`
     is missing or not accepted; accept a recovery code once in place of a TOTP code.
 
-    Called after the first factor (password, magic link, OAuth). Wrong codes count against the
-    account's failure cap (contract section 6), checked before anything else.
+    Called after the first factor (password, magic link, OAuth). Every code is counted against
+    the account's failure cap (contract section 6) before it is checked; a right one is forgiven.
     """
     if not user.two_factor_enabled:
         return
-    throttle.check(user.email)
+    throttle.attempt(user.email)
     if not isinstance(code, str) or not _normal(code):
+        throttle.forgive(user.email)  # nothing was checked
         raise APIError(401, "TOTP_REQUIRED", "A two-factor code (totpCode) is required")
     if not _accept(user, code):
-        throttle.record_failure(user.email)
         raise invalid_totp(401)
+    throttle.forgive(user.email)
 
 
 # --- codes ---

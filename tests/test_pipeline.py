@@ -1,0 +1,140 @@
+"""The request pipeline (pipeline.py) and what issue 11 found at its edges: the order request id
+-> bearer -> rate limit -> view (a 429 keeps the client's request id), the bearer checked before
+the body (item 7), bad JSON (item 4), answers that are JSON or empty (item 6), unknown fields
+(item 8) and `Vary: Origin` (item 10). Through waitress where the parsing happens."""
+import re
+
+import pytest
+import requests
+
+from tests.conftest import PASSWORD
+
+SAMPLE_ARGS = {"provider": "github", "passkey_id": "0" * 32}
+
+
+def api_rules(app):
+    """(method, path, view) of every /api endpoint, its URL arguments filled in."""
+    for rule in app.url_map.iter_rules():
+        if not rule.rule.startswith("/api/") or rule.endpoint.startswith("api-docs"):
+            continue
+        path = re.sub(r"<(?:[^:>]+:)?([^>]+)>",
+                      lambda m: SAMPLE_ARGS.get(m.group(1), "0" * 32), rule.rule)
+        for method in sorted(rule.methods - {"HEAD", "OPTIONS"}):
+            yield method, path, app.view_functions[rule.endpoint]
+
+
+def protected(app):
+    return [(m, p) for m, p, view in api_rules(app) if getattr(view, "requires_auth", False)]
+
+
+def reads_json(method, path, view):
+    """Whether the endpoint parses a JSON body: a schema's (flask-smorest's `arguments`), or
+    the webhook's own parsing of its verified bytes."""
+    arguments = getattr(view, "_apidoc", {}).get("arguments", {}).get("parameters", [])
+    return path.startswith("/api/webhooks/") or any(a.get("in") == "json" for a in arguments)
+
+
+def with_body(app):
+    return [(m, p, getattr(view, "requires_auth", False)) for m, p, view in api_rules(app)
+            if reads_json(m, p, view)]
+
+
+def endpoints(selector):
+    from app import create_app  # the list of endpoints, read from the app itself
+    return selector(create_app({"TESTING": True, "SECRET_KEY": "x",
+                                "DATABASE_URL": "sqlite://"}))
+
+
+def test_every_protected_endpoint_is_found():
+    # The parametrisation below must not silently shrink to nothing.
+    assert ("POST", "/api/auth/two-factor/verify") in endpoints(protected)
+    assert ("POST", "/api/auth/passkey/register") in endpoints(protected)
+
+
+@pytest.mark.parametrize(("method", "path"), endpoints(protected))
+def test_a_protected_endpoint_checks_the_bearer_before_the_body(client, method, path):
+    """Item 7: `{}` (invalid for most of them) without a token is 401, not 400."""
+    response = client.open(path, method=method, json={})
+    assert response.status_code == 401, response.get_json()
+    assert response.get_json()["error"] == "INVALID_TOKEN"
+    assert response.headers["WWW-Authenticate"] == "Bearer"
+
+
+@pytest.fixture
+def bearer(auth):
+    return auth.headers()
+
+
+@pytest.mark.parametrize("body", [b"[" * 10_000, b'{"email": ' + b"9" * 5_000 + b"}",
+                                  b"9" * 5_000], ids=["nested", "digits-in-object", "digits"])
+@pytest.mark.parametrize(("method", "path", "needs_bearer"), endpoints(with_body))
+def test_json_that_python_cannot_parse_is_400_on_every_endpoint(
+        live_server, bearer, method, path, needs_bearer, body):
+    """Item 4: RecursionError and the 4,300-digit limit inside JSON parsing were 500s."""
+    headers = {"Content-Type": "application/json", **(bearer if needs_bearer else {})}
+    response = requests.request(method, live_server + path, data=body, headers=headers,
+                                timeout=30)
+    assert response.status_code == 400, response.text
+    if path.startswith("/api/auth/"):
+        assert response.json()["error"] == "VALIDATION_ERROR"
+    else:
+        assert response.json()["error"] in {"Invalid payload", "Invalid signature"}
+
+
+def test_a_429_carries_the_clients_request_id(make_app):
+    client = make_app(RATELIMIT_PUBLIC="1 per minute").test_client()
+    body = {"email": "nobody@example.com", "password": "x"}
+    assert client.post("/api/auth/sign-in", json=body).status_code == 401
+    limited = client.post("/api/auth/sign-in", json=body, headers={"X-Request-ID": "req-429"})
+    assert limited.status_code == 429
+    assert limited.headers["X-Request-ID"] == "req-429"
+
+
+def test_a_per_user_429_carries_the_request_id_and_counts_per_user(make_app):
+    from tests.conftest import AuthActions
+    client = make_app(RATELIMIT_AUTHENTICATED="2 per minute").test_client()
+    headers = AuthActions(client).headers()
+    for _ in range(2):
+        assert client.get("/api/auth/session", headers=headers).status_code == 200
+    limited = client.get("/api/auth/session", headers={**headers, "X-Request-ID": "mine-1"})
+    assert limited.status_code == 429 and limited.headers["X-Request-ID"] == "mine-1"
+    assert limited.headers["X-RateLimit-Limit"] == "2"
+
+
+def test_options_outside_cors_is_empty_without_an_html_type(live_server):
+    """Item 6: Flask's automatic OPTIONS answered an empty text/html body."""
+    response = requests.options(f"{live_server}/api/auth/sign-in", timeout=10)
+    assert response.status_code == 200
+    assert response.content == b""
+    assert "html" not in response.headers.get("Content-Type", "")
+
+
+def test_a_redirect_carries_no_html_page(make_app):
+    """Item 6: every 302 carried Flask's "Redirecting..." page."""
+    client = make_app(GITHUB_CLIENT_ID="id", GITHUB_CLIENT_SECRET="secret").test_client()
+    response = client.get("/api/auth/oauth/github")
+    assert response.status_code == 302
+    assert response.data == b""
+    assert "html" not in response.headers.get("Content-Type", "")
+
+
+def test_unknown_fields_are_ignored_entirely(client):
+    """Item 8: an unknown field is not validated, even holding a NUL character."""
+    body = {"email": "alice@example.com", "password": PASSWORD, "extra": "\u0000",
+            "other": "\ud800"}
+    response = client.post("/api/auth/sign-up", json=body)
+    assert response.status_code == 201, response.get_json()
+
+
+def test_cors_answers_vary_on_origin_with_one_origin(make_app):
+    """Item 10: a shared cache must not hand one origin's CORS answer to another."""
+    client = make_app(CORS_ORIGINS="https://spa.test").test_client()
+    allowed = client.get("/api/health", headers={"Origin": "https://spa.test"})
+    assert allowed.headers["Access-Control-Allow-Origin"] == "https://spa.test"
+    assert "Origin" in allowed.headers["Vary"]
+    other = client.get("/api/health", headers={"Origin": "https://evil.test"})
+    assert "Access-Control-Allow-Origin" not in other.headers
+    assert "Origin" in other.headers["Vary"]
+    preflight = client.options("/api/auth/sign-in", headers={
+        "Origin": "https://spa.test", "Access-Control-Request-Method": "POST"})
+    assert "Origin" in preflight.headers["Vary"]

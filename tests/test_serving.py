@@ -1,0 +1,149 @@
+"""The service as production serves it (`python serve.py`, a real waitress process): the client
+address behind a proxy (issue 11 item 2) and the limits against exhaustion (item 5)."""
+import socket
+import tempfile
+import threading
+import time
+import uuid
+
+import pytest
+import requests
+
+from bench import cluster
+
+
+class ForwardingProxy:
+    """A minimal HTTP proxy on loopback: it appends the client's address to X-Forwarded-For
+    (keeping what the client sent, as nginx's $proxy_add_x_forwarded_for does) and passes the
+    request on. The tests play several clients by what they claim to come from."""
+
+    def __init__(self, upstream_port):
+        self.upstream = ("127.0.0.1", upstream_port)
+        self.listener = socket.create_server(("127.0.0.1", 0))
+        self.url = f"http://127.0.0.1:{self.listener.getsockname()[1]}"
+        threading.Thread(target=self._serve, daemon=True).start()
+
+    def _serve(self):
+        while True:
+            try:
+                client, _ = self.listener.accept()
+            except OSError:
+                return
+            threading.Thread(target=self._one, args=(client,), daemon=True).start()
+
+    def _one(self, client):
+        with client, socket.create_connection(self.upstream) as upstream:
+            data = b""
+            while b"\r\n\r\n" not in data:
+                data += client.recv(65536)
+            head, _, body = data.partition(b"\r\n\r\n")
+            lines = head.split(b"\r\n")
+            # Who "the client" is: the test names it in X-Client (a real proxy sees the socket).
+            claimed = next((line.split(b":", 1)[1].strip() for line in lines
+                            if line.lower().startswith(b"x-client:")), b"192.0.2.1")
+            forwarded = [line for line in lines if line.lower().startswith(b"x-forwarded-for:")]
+            kept = [line for line in lines if line not in forwarded]
+            chain = b", ".join([f.split(b":", 1)[1].strip() for f in forwarded] + [claimed])
+            kept.append(b"X-Forwarded-For: " + chain)
+            kept = [line for line in kept if not line.lower().startswith(b"connection:")]
+            kept.append(b"Connection: close")
+            length = next((int(line.split(b":", 1)[1]) for line in lines
+                           if line.lower().startswith(b"content-length:")), 0)
+            while len(body) < length:
+                body += client.recv(65536)
+            upstream.sendall(b"\r\n".join(kept) + b"\r\n\r\n" + body)
+            while chunk := upstream.recv(65536):
+                client.sendall(chunk)
+
+    def close(self):
+        self.listener.close()
+
+
+@pytest.fixture
+def serve(tmp_path):
+    """Start `python serve.py` on SQLite with settings; yields its URL."""
+    servers = []
+
+    def start(**settings):
+        env = cluster.service_env(f"sqlite:///{tmp_path}/serve-{uuid.uuid4().hex}.db",
+                                  MAIL_SERVER="", RATELIMIT_PUBLIC="2 per minute", **settings)
+        cluster.upgrade(env)
+        server = cluster.servers(1, env, tempfile.mkdtemp(dir=tmp_path))
+        servers.append(server)
+        return server.__enter__()[0]
+
+    yield start
+    for server in servers:
+        server.__exit__(None, None, None)
+
+
+def sign_in(url, client=None, forwarded=None):
+    headers = {}
+    if client:
+        headers["X-Client"] = client
+    if forwarded:
+        headers["X-Forwarded-For"] = forwarded
+    return requests.post(f"{url}/api/auth/sign-in", headers=headers, timeout=30,
+                         json={"email": f"{uuid.uuid4().hex}@example.com", "password": "x"})
+
+
+def test_behind_a_trusted_proxy_each_client_has_its_own_bucket(serve):
+    server = serve(TRUSTED_PROXY_COUNT=1)
+    proxy = ForwardingProxy(server.port)
+    try:
+        assert [sign_in(proxy.url, "192.0.2.1").status_code for _ in range(3)] == [401, 401, 429]
+        # Another client behind the same proxy is not locked out by the first one.
+        assert sign_in(proxy.url, "192.0.2.2").status_code == 401
+        # A client's own X-Forwarded-For is not believed: the proxy's last entry is.
+        spoofed = sign_in(proxy.url, "192.0.2.1", forwarded="198.51.100.9")
+        assert spoofed.status_code == 429
+    finally:
+        proxy.close()
+
+
+def test_without_trusted_proxies_the_socket_address_counts_and_the_header_is_ignored(serve):
+    server = serve()
+    statuses = [sign_in(server.url, forwarded=f"203.0.113.{i}").status_code for i in range(3)]
+    assert statuses == [401, 401, 429]  # one bucket: the socket's, whatever the header says
+
+
+def slow_client(port, opened):
+    """A connection that sends half a request line and then nothing (slowloris)."""
+    sock = socket.create_connection(("127.0.0.1", port), timeout=30)
+    sock.sendall(b"GET /api/health HTTP/1.1\r\nHost: x\r\n")
+    opened.append(sock)
+
+
+def test_a_hundred_and_fifty_slow_connections_do_not_stop_answers(serve):
+    server = serve()
+    opened = []
+    try:
+        for _ in range(150):
+            slow_client(server.port, opened)
+        started = time.monotonic()
+        health = requests.get(f"{server.url}/api/health", timeout=2)
+        assert health.status_code == 200 and time.monotonic() - started < 2
+    finally:
+        for sock in opened:
+            sock.close()
+
+
+def test_a_twenty_megabyte_upload_is_refused_before_it_is_read(serve):
+    server = serve()
+    with socket.create_connection(("127.0.0.1", server.port), timeout=5) as sock:
+        sock.sendall(b"POST /api/auth/sign-up HTTP/1.1\r\nHost: x\r\n"
+                     b"Content-Type: application/json\r\n"
+                     b"Content-Length: 20000000\r\n\r\n" + b" " * 65536)
+        # The answer comes now, with 19.9 MB still unsent (else recv times out after 5 s).
+        answer = sock.recv(65536)
+    assert answer.startswith(b"HTTP/1.1 413"), answer[:200]
+
+
+def test_a_body_just_over_one_mib_gets_the_json_413(serve):
+    server = serve()
+    body = b'{"email": "' + b"a" * (1024 * 1024 + 10) + b'"}'
+    response = requests.post(f"{server.url}/api/auth/sign-up", data=body, timeout=30,
+                             headers={"Content-Type": "application/json"})
+    assert response.status_code == 413
+    assert response.json()["error"] == "PAYLOAD_TOO_LARGE"
+
