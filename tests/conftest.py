@@ -69,6 +69,11 @@ class MailSink:
             self._cond.notify_all()
         return "250 OK"
 
+    def clear(self):
+        """Forget what was received so far, once what is queued has gone out."""
+        self.flush()
+        self.messages.clear()
+
     def flush(self):
         """Deliver now what the test's apps have queued and wait for their senders' rounds:
         after this, a message that is not here was not sent (retries excepted)."""

@@ -187,6 +187,7 @@ def test_a_new_invitation_replaces_the_pending_one(client, setup, mail):
 
 
 def test_inviting_a_member_is_409_and_bad_addresses_are_400(app, client, setup, mail):
+    mail.clear()  # the set-up's sign-up e-mails
     project, owner, _ = setup
     error(invite(client, project, owner, OWNER.upper()), 409, "CONFLICT")
     for bad in ("not-an-address", "", None, 5, ["a@example.com"], "a" * 320 + "@example.com",

@@ -75,7 +75,7 @@ def count(app, model, *where):
 
 def test_reset_link_arrives_by_smtp_with_the_redirect_url_and_its_query(client, auth, mail):
     auth.sign_up()
-    mail.messages.clear()
+    mail.clear()
     response = forgot(client)
     assert response.status_code == 200 and response.get_json() == SENT
     assert len(mail.to(EMAIL)) == 1
@@ -125,7 +125,7 @@ def test_email_is_trimmed_and_case_insensitive(client, auth, mail):
     "ftp://localhost:3000/reset"])
 def test_redirect_url_must_be_on_an_allowed_origin(client, auth, mail, redirect_url):
     auth.sign_up()
-    mail.messages.clear()
+    mail.clear()
     refused(forgot(client, redirect_url=redirect_url), 400, "VALIDATION_ERROR", "redirectUrl")
     refused(forgot(client, "nobody@example.com", redirect_url), 400, "VALIDATION_ERROR",
             "redirectUrl")

@@ -223,6 +223,7 @@ def test_the_requester_may_not_write_internal_comments(client, people):
 
 
 def test_mail_only_for_staff_replies_and_resolution(client, people, mail):
+    mail.clear()  # the set-up's sign-up e-mails
     ticket = open_ticket(client, people[ALICE])
     comment(client, ticket, people[ALICE], body="More detail")
     comment(client, ticket, people[STAFF], body="note", internal=True)

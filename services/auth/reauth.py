@@ -1,6 +1,7 @@
 """Proving it is still the account's holder before a sensitive change (contract section 9): the
-current password, the second factor, or a fresh session. Every wrong answer counts toward the
-account's failure cap, and once the cap is reached every attempt answers 429 (section 6)."""
+current password, the second factor, or a fresh session. Each check is counted toward the
+account's failure cap before it runs and given back when it passes (throttle.attempt/forgive),
+so concurrent wrong answers cannot pass the cap; once it is reached every attempt answers 429."""
 from datetime import timedelta
 
 from flask import current_app
@@ -15,8 +16,9 @@ from services.auth import accounts, throttle, two_factor
 def require_password(user: User, password: str) -> None:
     """400 INVALID_CREDENTIALS unless `password` is the account's (change-password). The
     caller's session stays valid: a 401 would tell the client it ended."""
-    throttle.check(user.email)
+    throttle.attempt(user.email)
     _check_password(user, password)
+    throttle.forgive(user.email)
 
 
 def require_deletion_proof(user: User, session_id: str, password: str | None,
@@ -34,22 +36,22 @@ def require_deletion_proof(user: User, session_id: str, password: str | None,
             raise reauthentication_required("Sign in again (this session is too old to "
                                             "delete the account), then retry")
         return
-    throttle.check(user.email)
+    throttle.attempt(user.email)
     if has_password and password is not None:
         _check_password(user, password)
     if (has_password and password is None) or (has_code and code is None):
+        throttle.forgive(user.email)  # nothing wrong was answered
         needed = [word for word, wanted in (("password", has_password), ("totpCode", has_code))
                   if wanted]
         raise reauthentication_required("Deleting the account needs " + " and ".join(needed))
     if has_code and not two_factor.accept_code(user, code):
-        throttle.record_failure(user.email)
         raise two_factor.invalid_totp(400)
+    throttle.forgive(user.email)
 
 
 def _check_password(user: User, password: str) -> None:
     ok, _ = accounts.hasher().verify(password, user.password_hash)
-    if not ok:
-        throttle.record_failure(user.email)
+    if not ok:  # counted by the caller's throttle.attempt
         raise APIError(400, "INVALID_CREDENTIALS", "The current password is wrong")
 
 
