@@ -1,5 +1,6 @@
 """The Python client against a real server: the calls a first program makes, through the
 generated operations (named by operationId) and the hand-written helpers."""
+import asyncio
 import itertools
 from contextlib import ExitStack
 
@@ -99,3 +100,22 @@ def test_sign_out_ends_the_session(signed_up):
     with pytest.raises(ApiError) as raised:
         get_session.sync(client=client)
     assert (raised.value.status, raised.value.code) == (401, "INVALID_TOKEN")
+
+
+def test_the_async_functions_raise_the_same_errors(base_url, signed_up):
+    email, _ = signed_up()
+
+    async def sign_up_twice_then_read_the_session():
+        async with connect(base_url) as anonymous:
+            with pytest.raises(ApiError) as raised:
+                await sign_up.asyncio(client=anonymous,
+                                      body=SignUp(email=email, password=PASSWORD))
+            result = await sign_up.asyncio(client=anonymous,
+                                           body=SignUp(email="async-" + email, password=PASSWORD))
+        async with connect(base_url, result.session.token) as client:
+            return raised.value, await get_session.asyncio(client=client)
+
+    error, session = asyncio.run(sign_up_twice_then_read_the_session())
+
+    assert (error.status, error.code) == (409, "USER_ALREADY_EXISTS")
+    assert session.user.email == "async-" + email
