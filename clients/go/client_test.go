@@ -160,6 +160,25 @@ func TestCreateProjectsAndWalkEveryPage(t *testing.T) {
 	}
 }
 
+func TestADeletedProjectAnswers404InTheGeneralEnvelope(t *testing.T) {
+	_, client := signedUp(t)
+	created, err := apiclient.Do(client.ProjectsAPI.CreateProject(ctx).
+		ProjectCreate(*apiclient.NewProjectCreate("Short-lived")).Execute())
+	if err != nil {
+		t.Fatal(err)
+	}
+
+	if err := apiclient.DoEmpty(client.ProjectsAPI.DeleteProject(ctx, created.Data.Id).Execute()); err != nil {
+		t.Fatal(err)
+	}
+
+	_, err = apiclient.Do(client.ProjectsAPI.GetProject(ctx, created.Data.Id).Execute())
+	answer := apiError(t, err)
+	if answer.Status != 404 || answer.Code != "NOT_FOUND" || answer.Err != "Not Found" {
+		t.Errorf("answer = %+v", answer)
+	}
+}
+
 func TestWithoutATokenTheGeneralEnvelopeIsDecoded(t *testing.T) {
 	_, err := apiclient.Do(apiclient.New(baseURL, "").ProjectsAPI.ListProjects(ctx).Execute())
 

@@ -6,7 +6,7 @@ from contextlib import ExitStack
 
 import pytest
 from api_client.api.auth import get_session, sign_out, sign_up
-from api_client.api.projects import create_project, list_projects
+from api_client.api.projects import create_project, delete_project, get_project, list_projects
 from api_client.models import ProjectCreate, SignUp
 from api_helpers import ApiError, connect, paginate
 
@@ -81,6 +81,18 @@ def test_create_projects_and_walk_every_page(signed_up):
 
     # Newest first (the default sort), each project once across the three pages.
     assert [project.name for project in walked] == names[::-1]
+
+
+def test_a_deleted_project_answers_404_in_the_general_envelope(signed_up):
+    _, client = signed_up()
+    project = create_project.sync(client=client, body=ProjectCreate(name="Short-lived")).data
+
+    assert delete_project.sync_detailed(client=client, project_id=project.id).status_code == 204
+
+    with pytest.raises(ApiError) as raised:
+        get_project.sync(client=client, project_id=project.id)
+    assert (raised.value.status, raised.value.code) == (404, "NOT_FOUND")
+    assert raised.value.error == "Not Found"
 
 
 def test_without_a_token_the_general_envelope_is_decoded(anonymous):

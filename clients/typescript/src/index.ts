@@ -1,5 +1,5 @@
 // The client: one method per operationId (src/generated/operations.ts), typed by openapi-typescript
-// (src/generated/schema.ts), sent by openapi-fetch. Hand-written; `npm run generate` never
+// (src/generated/schema.ts), sent by openapi-fetch. Hand-written: clients/generate.sh never
 // touches this file. Errors are thrown as ApiError; paginate() walks every page of a list.
 import createClient from "openapi-fetch";
 import type { FetchResponse, ParamsOption, RequestBodyOption } from "openapi-fetch";
@@ -16,17 +16,17 @@ export type Schemas = components["schemas"];
 type Spec<K extends OperationId> = NonNullable<paths[Operations[K]["path"]][Operations[K]["method"]]>;
 /** What an operation takes: `params` (`path`, `query`) and `body`, as the document types them. */
 export type Input<K extends OperationId> = ParamsOption<Spec<K>> & RequestBodyOption<Spec<K>>;
-/** What an operation answers on success (`undefined` for a 204). */
-export type Output<K extends OperationId> = NonNullable<
-  Extract<FetchResponse<Spec<K>, unknown, "application/json">, { error?: never }>["data"]
->;
+type Data<K extends OperationId> = NonNullable<
+  Extract<FetchResponse<Spec<K>, unknown, "application/json">, { error?: never }>["data"]>;
+/** What an operation answers on success: its JSON body, `undefined` for a 204 (no body). */
+export type Output<K extends OperationId> = [Data<K>] extends [never] ? undefined : Data<K>;
 // Optional when nothing in it is required.
 type Args<I> = {} extends I ? [input?: I] : [input: I];
 
 /** One method per operationId, e.g. `api.signUp({ body })`, `api.getProject({ params: { path } })`. */
-export type Operations$ = { [K in OperationId]: (...args: Args<Input<K>>) => Promise<Output<K>> };
+export type Methods = { [K in OperationId]: (...args: Args<Input<K>>) => Promise<Output<K>> };
 
-export interface Api extends Operations$ {
+export interface Api extends Methods {
   /** The same API with this bearer token on every request (null: none). */
   withToken(token: string | null): Api;
   readonly baseUrl: string;

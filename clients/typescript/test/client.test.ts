@@ -82,6 +82,17 @@ test("create projects and walk every page", async () => {
   assert.deepEqual(walked, [...names].reverse());
 });
 
+test("a deleted project answers 404 in the general envelope", async () => {
+  const { api } = await signedUp();
+  const { data } = await api.createProject({ body: { name: "Short-lived" } });
+  const path = { project_id: data.id };
+
+  assert.equal(await api.deleteProject({ params: { path } }), undefined); // 204, no body
+
+  const error = await apiError(api.getProject({ params: { path } }));
+  assert.deepEqual([error.status, error.code, error.error], [404, "NOT_FOUND", "Not Found"]);
+});
+
 test("without a token the general envelope is decoded", async () => {
   const error = await apiError(anonymous.listProjects());
 
