@@ -3,10 +3,13 @@
 from .auth_error import AuthError
 from .auth_error_details import AuthErrorDetails
 from .auth_result import AuthResult
+from .change_password import ChangePassword
 from .code import Code
+from .delete_account import DeleteAccount
 from .email import Email
 from .error import Error
 from .error_details import ErrorDetails
+from .forgot_password import ForgotPassword
 from .get_api_auth_callback_provider_provider import GetApiAuthCallbackProviderProvider
 from .get_api_auth_oauth_provider_provider import GetApiAuthOauthProviderProvider
 from .health import Health
@@ -31,8 +34,12 @@ from .payment_event import PaymentEvent
 from .payment_event_data import PaymentEventData
 from .payment_event_data_object import PaymentEventDataObject
 from .payment_event_object import PaymentEventObject
+from .profile import Profile
 from .received import Received
+from .reset_password import ResetPassword
 from .session import Session
+from .session_info import SessionInfo
+from .session_list import SessionList
 from .sign_in import SignIn
 from .sign_up import SignUp
 from .success import Success
@@ -40,16 +47,20 @@ from .token import Token
 from .two_factor_enabled import TwoFactorEnabled
 from .two_factor_setup import TwoFactorSetup
 from .user import User
+from .user_result import UserResult
 from .verified_user import VerifiedUser
 
 __all__ = (
     "AuthError",
     "AuthErrorDetails",
     "AuthResult",
+    "ChangePassword",
     "Code",
+    "DeleteAccount",
     "Email",
     "Error",
     "ErrorDetails",
+    "ForgotPassword",
     "GetApiAuthCallbackProviderProvider",
     "GetApiAuthOauthProviderProvider",
     "Health",
@@ -74,8 +85,12 @@ __all__ = (
     "PaymentEventData",
     "PaymentEventDataObject",
     "PaymentEventObject",
+    "Profile",
     "Received",
+    "ResetPassword",
     "Session",
+    "SessionInfo",
+    "SessionList",
     "SignIn",
     "SignUp",
     "Success",
@@ -83,5 +98,6 @@ __all__ = (
     "TwoFactorEnabled",
     "TwoFactorSetup",
     "User",
+    "UserResult",
     "VerifiedUser",
 )
