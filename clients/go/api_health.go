@@ -21,23 +21,23 @@ import (
 // HealthAPIService HealthAPI service
 type HealthAPIService service
 
-type ApiApiHealthGetRequest struct {
+type ApiGetHealthRequest struct {
 	ctx        context.Context
 	ApiService *HealthAPIService
 }
 
-func (r ApiApiHealthGetRequest) Execute() (*Health, *http.Response, error) {
-	return r.ApiService.ApiHealthGetExecute(r)
+func (r ApiGetHealthRequest) Execute() (*Health, *http.Response, error) {
+	return r.ApiService.GetHealthExecute(r)
 }
 
 /*
-ApiHealthGet Report whether the service and its database answer.
+GetHealth Report whether the service and its database answer.
 
 	@param ctx context.Context - for authentication, logging, cancellation, deadlines, tracing, etc. Passed from http.Request or context.Background().
-	@return ApiApiHealthGetRequest
+	@return ApiGetHealthRequest
 */
-func (a *HealthAPIService) ApiHealthGet(ctx context.Context) ApiApiHealthGetRequest {
-	return ApiApiHealthGetRequest{
+func (a *HealthAPIService) GetHealth(ctx context.Context) ApiGetHealthRequest {
+	return ApiGetHealthRequest{
 		ApiService: a,
 		ctx:        ctx,
 	}
@@ -46,7 +46,7 @@ func (a *HealthAPIService) ApiHealthGet(ctx context.Context) ApiApiHealthGetRequ
 // Execute executes the request
 //
 //	@return Health
-func (a *HealthAPIService) ApiHealthGetExecute(r ApiApiHealthGetRequest) (*Health, *http.Response, error) {
+func (a *HealthAPIService) GetHealthExecute(r ApiGetHealthRequest) (*Health, *http.Response, error) {
 	var (
 		localVarHTTPMethod  = http.MethodGet
 		localVarPostBody    interface{}
@@ -54,7 +54,7 @@ func (a *HealthAPIService) ApiHealthGetExecute(r ApiApiHealthGetRequest) (*Healt
 		localVarReturnValue *Health
 	)
 
-	localBasePath, err := a.client.cfg.ServerURLWithContext(r.ctx, "HealthAPIService.ApiHealthGet")
+	localBasePath, err := a.client.cfg.ServerURLWithContext(r.ctx, "HealthAPIService.GetHealth")
 	if err != nil {
 		return localVarReturnValue, nil, &GenericOpenAPIError{error: err.Error()}
 	}

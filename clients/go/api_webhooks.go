@@ -21,7 +21,7 @@ import (
 // WebhooksAPIService WebhooksAPI service
 type WebhooksAPIService service
 
-type ApiApiWebhooksPaymentPostRequest struct {
+type ApiReceivePaymentEventRequest struct {
 	ctx              context.Context
 	ApiService       *WebhooksAPIService
 	paymentSignature *string
@@ -29,28 +29,28 @@ type ApiApiWebhooksPaymentPostRequest struct {
 }
 
 // t&#x3D;&lt;unix seconds&gt;,v1&#x3D;&lt;hex HMAC-SHA256(secret, \&quot;&lt;t&gt;.&lt;raw body&gt;\&quot;)&gt;[,v1&#x3D;&lt;hex&gt;...]
-func (r ApiApiWebhooksPaymentPostRequest) PaymentSignature(paymentSignature string) ApiApiWebhooksPaymentPostRequest {
+func (r ApiReceivePaymentEventRequest) PaymentSignature(paymentSignature string) ApiReceivePaymentEventRequest {
 	r.paymentSignature = &paymentSignature
 	return r
 }
 
-func (r ApiApiWebhooksPaymentPostRequest) PaymentEvent(paymentEvent PaymentEvent) ApiApiWebhooksPaymentPostRequest {
+func (r ApiReceivePaymentEventRequest) PaymentEvent(paymentEvent PaymentEvent) ApiReceivePaymentEventRequest {
 	r.paymentEvent = &paymentEvent
 	return r
 }
 
-func (r ApiApiWebhooksPaymentPostRequest) Execute() (*Received, *http.Response, error) {
-	return r.ApiService.ApiWebhooksPaymentPostExecute(r)
+func (r ApiReceivePaymentEventRequest) Execute() (*Received, *http.Response, error) {
+	return r.ApiService.ReceivePaymentEventExecute(r)
 }
 
 /*
-ApiWebhooksPaymentPost Verify, store and apply a payment provider event (once, however often delivered).
+ReceivePaymentEvent Verify, store and apply a payment provider event (once, however often delivered).
 
 	@param ctx context.Context - for authentication, logging, cancellation, deadlines, tracing, etc. Passed from http.Request or context.Background().
-	@return ApiApiWebhooksPaymentPostRequest
+	@return ApiReceivePaymentEventRequest
 */
-func (a *WebhooksAPIService) ApiWebhooksPaymentPost(ctx context.Context) ApiApiWebhooksPaymentPostRequest {
-	return ApiApiWebhooksPaymentPostRequest{
+func (a *WebhooksAPIService) ReceivePaymentEvent(ctx context.Context) ApiReceivePaymentEventRequest {
+	return ApiReceivePaymentEventRequest{
 		ApiService: a,
 		ctx:        ctx,
 	}
@@ -59,7 +59,7 @@ func (a *WebhooksAPIService) ApiWebhooksPaymentPost(ctx context.Context) ApiApiW
 // Execute executes the request
 //
 //	@return Received
-func (a *WebhooksAPIService) ApiWebhooksPaymentPostExecute(r ApiApiWebhooksPaymentPostRequest) (*Received, *http.Response, error) {
+func (a *WebhooksAPIService) ReceivePaymentEventExecute(r ApiReceivePaymentEventRequest) (*Received, *http.Response, error) {
 	var (
 		localVarHTTPMethod  = http.MethodPost
 		localVarPostBody    interface{}
@@ -67,7 +67,7 @@ func (a *WebhooksAPIService) ApiWebhooksPaymentPostExecute(r ApiApiWebhooksPayme
 		localVarReturnValue *Received
 	)
 
-	localBasePath, err := a.client.cfg.ServerURLWithContext(r.ctx, "WebhooksAPIService.ApiWebhooksPaymentPost")
+	localBasePath, err := a.client.cfg.ServerURLWithContext(r.ctx, "WebhooksAPIService.ReceivePaymentEvent")
 	if err != nil {
 		return localVarReturnValue, nil, &GenericOpenAPIError{error: err.Error()}
 	}

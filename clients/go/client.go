@@ -52,6 +52,10 @@ type APIClient struct {
 
 	HealthAPI *HealthAPIService
 
+	InvitationsAPI *InvitationsAPIService
+
+	ProjectsAPI *ProjectsAPIService
+
 	WebhooksAPI *WebhooksAPIService
 }
 
@@ -73,6 +77,8 @@ func NewAPIClient(cfg *Configuration) *APIClient {
 	// API Services
 	c.AuthAPI = (*AuthAPIService)(&c.common)
 	c.HealthAPI = (*HealthAPIService)(&c.common)
+	c.InvitationsAPI = (*InvitationsAPIService)(&c.common)
+	c.ProjectsAPI = (*ProjectsAPIService)(&c.common)
 	c.WebhooksAPI = (*WebhooksAPIService)(&c.common)
 
 	return c

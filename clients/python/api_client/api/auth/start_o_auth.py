@@ -6,12 +6,12 @@ import httpx
 
 from ...client import AuthenticatedClient, Client
 from ...models.auth_error import AuthError
-from ...models.get_api_auth_oauth_provider_provider import GetApiAuthOauthProviderProvider
+from ...models.start_o_auth_provider import StartOAuthProvider
 from ...types import UNSET, Response, Unset
 
 
 def _get_kwargs(
-    provider: GetApiAuthOauthProviderProvider,
+    provider: StartOAuthProvider,
     *,
     redirect_url: str | Unset = UNSET,
 ) -> dict[str, Any]:
@@ -72,7 +72,7 @@ def _build_response(
 
 
 def sync_detailed(
-    provider: GetApiAuthOauthProviderProvider,
+    provider: StartOAuthProvider,
     *,
     client: AuthenticatedClient | Client,
     redirect_url: str | Unset = UNSET,
@@ -80,7 +80,7 @@ def sync_detailed(
     """Redirect to the provider to sign in.
 
     Args:
-        provider (GetApiAuthOauthProviderProvider):
+        provider (StartOAuthProvider):
         redirect_url (str | Unset):  Example: https://app.example.com/signed-in.
 
     Raises:
@@ -104,7 +104,7 @@ def sync_detailed(
 
 
 def sync(
-    provider: GetApiAuthOauthProviderProvider,
+    provider: StartOAuthProvider,
     *,
     client: AuthenticatedClient | Client,
     redirect_url: str | Unset = UNSET,
@@ -112,7 +112,7 @@ def sync(
     """Redirect to the provider to sign in.
 
     Args:
-        provider (GetApiAuthOauthProviderProvider):
+        provider (StartOAuthProvider):
         redirect_url (str | Unset):  Example: https://app.example.com/signed-in.
 
     Raises:
@@ -131,7 +131,7 @@ def sync(
 
 
 async def asyncio_detailed(
-    provider: GetApiAuthOauthProviderProvider,
+    provider: StartOAuthProvider,
     *,
     client: AuthenticatedClient | Client,
     redirect_url: str | Unset = UNSET,
@@ -139,7 +139,7 @@ async def asyncio_detailed(
     """Redirect to the provider to sign in.
 
     Args:
-        provider (GetApiAuthOauthProviderProvider):
+        provider (StartOAuthProvider):
         redirect_url (str | Unset):  Example: https://app.example.com/signed-in.
 
     Raises:
@@ -161,7 +161,7 @@ async def asyncio_detailed(
 
 
 async def asyncio(
-    provider: GetApiAuthOauthProviderProvider,
+    provider: StartOAuthProvider,
     *,
     client: AuthenticatedClient | Client,
     redirect_url: str | Unset = UNSET,
@@ -169,7 +169,7 @@ async def asyncio(
     """Redirect to the provider to sign in.
 
     Args:
-        provider (GetApiAuthOauthProviderProvider):
+        provider (StartOAuthProvider):
         redirect_url (str | Unset):  Example: https://app.example.com/signed-in.
 
     Raises:

@@ -7,12 +7,12 @@ import httpx
 from ...client import AuthenticatedClient, Client
 from ...models.auth_error import AuthError
 from ...models.auth_result import AuthResult
-from ...models.get_api_auth_callback_provider_provider import GetApiAuthCallbackProviderProvider
+from ...models.complete_o_auth_provider import CompleteOAuthProvider
 from ...types import UNSET, Response, Unset
 
 
 def _get_kwargs(
-    provider: GetApiAuthCallbackProviderProvider,
+    provider: CompleteOAuthProvider,
     *,
     code: str | Unset = UNSET,
     state: str | Unset = UNSET,
@@ -87,7 +87,7 @@ def _build_response(
 
 
 def sync_detailed(
-    provider: GetApiAuthCallbackProviderProvider,
+    provider: CompleteOAuthProvider,
     *,
     client: AuthenticatedClient | Client,
     code: str | Unset = UNSET,
@@ -98,7 +98,7 @@ def sync_detailed(
     """Complete the sign-in the provider redirects back with.
 
     Args:
-        provider (GetApiAuthCallbackProviderProvider):
+        provider (CompleteOAuthProvider):
         code (str | Unset):
         state (str | Unset):
         error (str | Unset):
@@ -128,7 +128,7 @@ def sync_detailed(
 
 
 def sync(
-    provider: GetApiAuthCallbackProviderProvider,
+    provider: CompleteOAuthProvider,
     *,
     client: AuthenticatedClient | Client,
     code: str | Unset = UNSET,
@@ -139,7 +139,7 @@ def sync(
     """Complete the sign-in the provider redirects back with.
 
     Args:
-        provider (GetApiAuthCallbackProviderProvider):
+        provider (CompleteOAuthProvider):
         code (str | Unset):
         state (str | Unset):
         error (str | Unset):
@@ -164,7 +164,7 @@ def sync(
 
 
 async def asyncio_detailed(
-    provider: GetApiAuthCallbackProviderProvider,
+    provider: CompleteOAuthProvider,
     *,
     client: AuthenticatedClient | Client,
     code: str | Unset = UNSET,
@@ -175,7 +175,7 @@ async def asyncio_detailed(
     """Complete the sign-in the provider redirects back with.
 
     Args:
-        provider (GetApiAuthCallbackProviderProvider):
+        provider (CompleteOAuthProvider):
         code (str | Unset):
         state (str | Unset):
         error (str | Unset):
@@ -203,7 +203,7 @@ async def asyncio_detailed(
 
 
 async def asyncio(
-    provider: GetApiAuthCallbackProviderProvider,
+    provider: CompleteOAuthProvider,
     *,
     client: AuthenticatedClient | Client,
     code: str | Unset = UNSET,
@@ -214,7 +214,7 @@ async def asyncio(
     """Complete the sign-in the provider redirects back with.
 
     Args:
-        provider (GetApiAuthCallbackProviderProvider):
+        provider (CompleteOAuthProvider):
         code (str | Unset):
         state (str | Unset):
         error (str | Unset):

@@ -1,7 +1,7 @@
 from enum import StrEnum
 
 
-class GetApiAuthCallbackProviderProvider(StrEnum):
+class CompleteOAuthProvider(StrEnum):
     GITHUB = "github"
     GOOGLE = "google"
 

@@ -1,7 +1,7 @@
 from enum import StrEnum
 
 
-class GetApiAuthOauthProviderProvider(StrEnum):
+class StartOAuthProvider(StrEnum):
     GITHUB = "github"
     GOOGLE = "google"
 
