@@ -48,13 +48,23 @@ type APIClient struct {
 
 	// API Services
 
+	AdminAPI *AdminAPIService
+
+	ArticlesAPI *ArticlesAPIService
+
 	AuthAPI *AuthAPIService
+
+	FestivalsAPI *FestivalsAPIService
 
 	HealthAPI *HealthAPIService
 
 	InvitationsAPI *InvitationsAPIService
 
 	ProjectsAPI *ProjectsAPIService
+
+	ReviewsAPI *ReviewsAPIService
+
+	TicketsAPI *TicketsAPIService
 
 	WebhooksAPI *WebhooksAPIService
 }
@@ -75,10 +85,15 @@ func NewAPIClient(cfg *Configuration) *APIClient {
 	c.common.client = c
 
 	// API Services
+	c.AdminAPI = (*AdminAPIService)(&c.common)
+	c.ArticlesAPI = (*ArticlesAPIService)(&c.common)
 	c.AuthAPI = (*AuthAPIService)(&c.common)
+	c.FestivalsAPI = (*FestivalsAPIService)(&c.common)
 	c.HealthAPI = (*HealthAPIService)(&c.common)
 	c.InvitationsAPI = (*InvitationsAPIService)(&c.common)
 	c.ProjectsAPI = (*ProjectsAPIService)(&c.common)
+	c.ReviewsAPI = (*ReviewsAPIService)(&c.common)
+	c.TicketsAPI = (*TicketsAPIService)(&c.common)
 	c.WebhooksAPI = (*WebhooksAPIService)(&c.common)
 
 	return c

@@ -84,6 +84,80 @@ export const operations = {
   acceptInvitation: { method: "post", path: "/api/invitations/accept" },
   /** Decline an invitation with its e-mailed token. */
   declineInvitation: { method: "post", path: "/api/invitations/decline" },
+  /** List the articles the caller may see (PUBLISHED ones to everyone). */
+  listArticles: { method: "get", path: "/api/articles" },
+  /** Write an article in one of the caller's projects (DRAFT unless told). */
+  createArticle: { method: "post", path: "/api/articles" },
+  /** Return one article. */
+  getArticle: { method: "get", path: "/api/articles/{article_id}" },
+  /** Delete an article (its author or the project's owner). */
+  deleteArticle: { method: "delete", path: "/api/articles/{article_id}" },
+  /** Change an article's fields (its author or the project's owner). */
+  updateArticle: { method: "patch", path: "/api/articles/{article_id}" },
+  /** List the festivals the caller may see (PUBLISHED and CANCELLED ones to everyone). */
+  listFestivals: { method: "get", path: "/api/festivals" },
+  /** Create a festival in one of the caller's projects (DRAFT unless told). */
+  createFestival: { method: "post", path: "/api/festivals" },
+  /** Return one festival with its phase and rating. */
+  getFestival: { method: "get", path: "/api/festivals/{festival_id}" },
+  /** Delete a festival and its reviews (the project's owner). */
+  deleteFestival: { method: "delete", path: "/api/festivals/{festival_id}" },
+  /** Change a festival's fields or status (members of its project). */
+  updateFestival: { method: "patch", path: "/api/festivals/{festival_id}" },
+  /** List the reviews the caller may see (APPROVED ones to everyone). */
+  listReviews: { method: "get", path: "/api/reviews" },
+  /** Review a published festival that has started (status PENDING). */
+  createReview: { method: "post", path: "/api/reviews" },
+  /** Return one review. */
+  getReview: { method: "get", path: "/api/reviews/{review_id}" },
+  /** Delete a review (its author or a moderator). */
+  deleteReview: { method: "delete", path: "/api/reviews/{review_id}" },
+  /** Change one's review; it goes back to PENDING. */
+  updateReview: { method: "patch", path: "/api/reviews/{review_id}" },
+  /** Approve or reject a review (members of the festival's project and admins). */
+  moderateReview: { method: "post", path: "/api/reviews/{review_id}/moderation" },
+  /** List the caller's tickets (the staff: every ticket). */
+  listTickets: { method: "get", path: "/api/tickets" },
+  /** Open a support ticket. */
+  createTicket: { method: "post", path: "/api/tickets" },
+  /** Return a ticket. */
+  getTicket: { method: "get", path: "/api/tickets/{ticket_id}" },
+  /** Change a ticket's text (requester), status, priority or assignee (staff). */
+  updateTicket: { method: "patch", path: "/api/tickets/{ticket_id}" },
+  /** List a ticket's comments, oldest first (the requester never sees internal ones). */
+  listTicketComments: { method: "get", path: "/api/tickets/{ticket_id}/comments" },
+  /** Comment on a ticket (staff: internal comments too). */
+  createTicketComment: { method: "post", path: "/api/tickets/{ticket_id}/comments" },
+  /** List recorded payments. */
+  listPayments: { method: "get", path: "/api/admin/payments" },
+  /** List recorded refunds. */
+  listRefunds: { method: "get", path: "/api/admin/refunds" },
+  /** List recorded subscriptions. */
+  listSubscriptions: { method: "get", path: "/api/admin/subscriptions" },
+  /** List verified payment webhook events. */
+  listWebhookEvents: { method: "get", path: "/api/admin/webhook-events" },
+  /** Count users, sessions, projects, content, tickets and payments. */
+  getAdminStats: { method: "get", path: "/api/admin/stats" },
+  /** List the audit log (read-only). */
+  listAuditLog: { method: "get", path: "/api/admin/audit-log" },
+  /** List every project (platform admins). */
+  listAdminProjects: { method: "get", path: "/api/admin/projects" },
+  /** List users. */
+  listAdminUsers: { method: "get", path: "/api/admin/users" },
+  /** Return a user with the counts of what its account holds. */
+  getAdminUser: { method: "get", path: "/api/admin/users/{user_id}" },
+  /** Delete a user's account (contract section 9's cascade). */
+  deleteAdminUser: { method: "delete", path: "/api/admin/users/{user_id}" },
+  /** Change a user's role, name or e-mail verification. */
+  updateAdminUser: { method: "patch", path: "/api/admin/users/{user_id}" },
+  /** Ban a user (replacing any earlier ban); every session of the user ends at once. */
+  banUser: { method: "post", path: "/api/admin/users/{user_id}/ban" },
+  /** End a user's ban. */
+  unbanUser: { method: "post", path: "/api/admin/users/{user_id}/unban" },
+  /** List a user's live sessions (never a token). */
+  listUserSessions: { method: "get", path: "/api/admin/users/{user_id}/sessions" },
+  /** End every session of a user. */
+  revokeUserSessions: { method: "delete", path: "/api/admin/users/{user_id}/sessions" },
 } as const;
 
 export type Operations = typeof operations;
