@@ -3078,6 +3078,15 @@ export interface operations {
                     "application/json": components["schemas"]["AuthError"];
                 };
             };
+            /** @description EMAIL_NOT_VERIFIED: verify the address first */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthError"];
+                };
+            };
             /** @description TWO_FACTOR_ALREADY_ENABLED */
             409: {
                 headers: {
