@@ -1,0 +1,3 @@
+module apiclient
+
+go 1.19

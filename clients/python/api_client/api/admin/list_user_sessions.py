@@ -1,0 +1,250 @@
+from http import HTTPStatus
+from typing import Any
+from urllib.parse import quote
+
+import httpx
+
+from ...client import AuthenticatedClient, Client
+from ...models.admin_session_page import AdminSessionPage
+from ...models.error import Error
+from ...models.list_user_sessions_order import ListUserSessionsOrder
+from ...models.list_user_sessions_sort import ListUserSessionsSort
+from ...types import UNSET, Response, Unset
+
+
+def _get_kwargs(
+    user_id: str,
+    *,
+    page: int | Unset = 1,
+    limit: int | Unset = 20,
+    sort: ListUserSessionsSort | Unset = ListUserSessionsSort.CREATEDAT,
+    order: ListUserSessionsOrder | Unset = ListUserSessionsOrder.DESC,
+) -> dict[str, Any]:
+
+    params: dict[str, Any] = {}
+
+    params["page"] = page
+
+    params["limit"] = limit
+
+    json_sort: str | Unset = UNSET
+    if not isinstance(sort, Unset):
+        json_sort = sort.value
+
+    params["sort"] = json_sort
+
+    json_order: str | Unset = UNSET
+    if not isinstance(order, Unset):
+        json_order = order.value
+
+    params["order"] = json_order
+
+    params = {k: v for k, v in params.items() if v is not UNSET and v is not None}
+
+    _kwargs: dict[str, Any] = {
+        "method": "get",
+        "url": "/api/admin/users/{user_id}/sessions".format(
+            user_id=quote(str(user_id), safe=""),
+        ),
+        "params": params,
+    }
+
+    return _kwargs
+
+
+def _parse_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> AdminSessionPage | Error:
+    if response.status_code == 200:
+        response_200 = AdminSessionPage.from_dict(response.json())
+
+        return response_200
+
+    if response.status_code == 400:
+        response_400 = Error.from_dict(response.json())
+
+        return response_400
+
+    if response.status_code == 401:
+        response_401 = Error.from_dict(response.json())
+
+        return response_401
+
+    if response.status_code == 403:
+        response_403 = Error.from_dict(response.json())
+
+        return response_403
+
+    if response.status_code == 404:
+        response_404 = Error.from_dict(response.json())
+
+        return response_404
+
+    response_default = Error.from_dict(response.json())
+
+    return response_default
+
+
+def _build_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> Response[AdminSessionPage | Error]:
+    return Response(
+        status_code=HTTPStatus(response.status_code),
+        content=response.content,
+        headers=response.headers,
+        parsed=_parse_response(client=client, response=response),
+    )
+
+
+def sync_detailed(
+    user_id: str,
+    *,
+    client: AuthenticatedClient,
+    page: int | Unset = 1,
+    limit: int | Unset = 20,
+    sort: ListUserSessionsSort | Unset = ListUserSessionsSort.CREATEDAT,
+    order: ListUserSessionsOrder | Unset = ListUserSessionsOrder.DESC,
+) -> Response[AdminSessionPage | Error]:
+    """List a user's live sessions (never a token).
+
+    Args:
+        user_id (str):
+        page (int | Unset):  Default: 1.
+        limit (int | Unset):  Default: 20.
+        sort (ListUserSessionsSort | Unset):  Default: ListUserSessionsSort.CREATEDAT.
+        order (ListUserSessionsOrder | Unset):  Default: ListUserSessionsOrder.DESC.
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[AdminSessionPage | Error]
+    """
+
+    kwargs = _get_kwargs(
+        user_id=user_id,
+        page=page,
+        limit=limit,
+        sort=sort,
+        order=order,
+    )
+
+    response = client.get_httpx_client().request(
+        **kwargs,
+    )
+
+    return _build_response(client=client, response=response)
+
+
+def sync(
+    user_id: str,
+    *,
+    client: AuthenticatedClient,
+    page: int | Unset = 1,
+    limit: int | Unset = 20,
+    sort: ListUserSessionsSort | Unset = ListUserSessionsSort.CREATEDAT,
+    order: ListUserSessionsOrder | Unset = ListUserSessionsOrder.DESC,
+) -> AdminSessionPage | Error | None:
+    """List a user's live sessions (never a token).
+
+    Args:
+        user_id (str):
+        page (int | Unset):  Default: 1.
+        limit (int | Unset):  Default: 20.
+        sort (ListUserSessionsSort | Unset):  Default: ListUserSessionsSort.CREATEDAT.
+        order (ListUserSessionsOrder | Unset):  Default: ListUserSessionsOrder.DESC.
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        AdminSessionPage | Error
+    """
+
+    return sync_detailed(
+        user_id=user_id,
+        client=client,
+        page=page,
+        limit=limit,
+        sort=sort,
+        order=order,
+    ).parsed
+
+
+async def asyncio_detailed(
+    user_id: str,
+    *,
+    client: AuthenticatedClient,
+    page: int | Unset = 1,
+    limit: int | Unset = 20,
+    sort: ListUserSessionsSort | Unset = ListUserSessionsSort.CREATEDAT,
+    order: ListUserSessionsOrder | Unset = ListUserSessionsOrder.DESC,
+) -> Response[AdminSessionPage | Error]:
+    """List a user's live sessions (never a token).
+
+    Args:
+        user_id (str):
+        page (int | Unset):  Default: 1.
+        limit (int | Unset):  Default: 20.
+        sort (ListUserSessionsSort | Unset):  Default: ListUserSessionsSort.CREATEDAT.
+        order (ListUserSessionsOrder | Unset):  Default: ListUserSessionsOrder.DESC.
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[AdminSessionPage | Error]
+    """
+
+    kwargs = _get_kwargs(
+        user_id=user_id,
+        page=page,
+        limit=limit,
+        sort=sort,
+        order=order,
+    )
+
+    response = await client.get_async_httpx_client().request(**kwargs)
+
+    return _build_response(client=client, response=response)
+
+
+async def asyncio(
+    user_id: str,
+    *,
+    client: AuthenticatedClient,
+    page: int | Unset = 1,
+    limit: int | Unset = 20,
+    sort: ListUserSessionsSort | Unset = ListUserSessionsSort.CREATEDAT,
+    order: ListUserSessionsOrder | Unset = ListUserSessionsOrder.DESC,
+) -> AdminSessionPage | Error | None:
+    """List a user's live sessions (never a token).
+
+    Args:
+        user_id (str):
+        page (int | Unset):  Default: 1.
+        limit (int | Unset):  Default: 20.
+        sort (ListUserSessionsSort | Unset):  Default: ListUserSessionsSort.CREATEDAT.
+        order (ListUserSessionsOrder | Unset):  Default: ListUserSessionsOrder.DESC.
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        AdminSessionPage | Error
+    """
+
+    return (
+        await asyncio_detailed(
+            user_id=user_id,
+            client=client,
+            page=page,
+            limit=limit,
+            sort=sort,
+            order=order,
+        )
+    ).parsed

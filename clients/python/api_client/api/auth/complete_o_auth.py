@@ -1,0 +1,240 @@
+from http import HTTPStatus
+from typing import Any, cast
+from urllib.parse import quote
+
+import httpx
+
+from ...client import AuthenticatedClient, Client
+from ...models.auth_error import AuthError
+from ...models.auth_result import AuthResult
+from ...models.complete_o_auth_provider import CompleteOAuthProvider
+from ...types import UNSET, Response, Unset
+
+
+def _get_kwargs(
+    provider: CompleteOAuthProvider,
+    *,
+    code: str | Unset = UNSET,
+    state: str | Unset = UNSET,
+    error: str | Unset = UNSET,
+    error_description: str | Unset = UNSET,
+) -> dict[str, Any]:
+
+    params: dict[str, Any] = {}
+
+    params["code"] = code
+
+    params["state"] = state
+
+    params["error"] = error
+
+    params["error_description"] = error_description
+
+    params = {k: v for k, v in params.items() if v is not UNSET and v is not None}
+
+    _kwargs: dict[str, Any] = {
+        "method": "get",
+        "url": "/api/auth/callback/{provider}".format(
+            provider=quote(str(provider), safe=""),
+        ),
+        "params": params,
+    }
+
+    return _kwargs
+
+
+def _parse_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> Any | AuthError | AuthResult:
+    if response.status_code == 200:
+        response_200 = AuthResult.from_dict(response.json())
+
+        return response_200
+
+    if response.status_code == 302:
+        response_302 = cast(Any, None)
+        return response_302
+
+    if response.status_code == 400:
+        response_400 = AuthError.from_dict(response.json())
+
+        return response_400
+
+    if response.status_code == 401:
+        response_401 = AuthError.from_dict(response.json())
+
+        return response_401
+
+    if response.status_code == 404:
+        response_404 = AuthError.from_dict(response.json())
+
+        return response_404
+
+    response_default = AuthError.from_dict(response.json())
+
+    return response_default
+
+
+def _build_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> Response[Any | AuthError | AuthResult]:
+    return Response(
+        status_code=HTTPStatus(response.status_code),
+        content=response.content,
+        headers=response.headers,
+        parsed=_parse_response(client=client, response=response),
+    )
+
+
+def sync_detailed(
+    provider: CompleteOAuthProvider,
+    *,
+    client: AuthenticatedClient | Client,
+    code: str | Unset = UNSET,
+    state: str | Unset = UNSET,
+    error: str | Unset = UNSET,
+    error_description: str | Unset = UNSET,
+) -> Response[Any | AuthError | AuthResult]:
+    """Complete the sign-in the provider redirects back with.
+
+    Args:
+        provider (CompleteOAuthProvider):
+        code (str | Unset):
+        state (str | Unset):
+        error (str | Unset):
+        error_description (str | Unset):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[Any | AuthError | AuthResult]
+    """
+
+    kwargs = _get_kwargs(
+        provider=provider,
+        code=code,
+        state=state,
+        error=error,
+        error_description=error_description,
+    )
+
+    response = client.get_httpx_client().request(
+        **kwargs,
+    )
+
+    return _build_response(client=client, response=response)
+
+
+def sync(
+    provider: CompleteOAuthProvider,
+    *,
+    client: AuthenticatedClient | Client,
+    code: str | Unset = UNSET,
+    state: str | Unset = UNSET,
+    error: str | Unset = UNSET,
+    error_description: str | Unset = UNSET,
+) -> Any | AuthError | AuthResult | None:
+    """Complete the sign-in the provider redirects back with.
+
+    Args:
+        provider (CompleteOAuthProvider):
+        code (str | Unset):
+        state (str | Unset):
+        error (str | Unset):
+        error_description (str | Unset):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Any | AuthError | AuthResult
+    """
+
+    return sync_detailed(
+        provider=provider,
+        client=client,
+        code=code,
+        state=state,
+        error=error,
+        error_description=error_description,
+    ).parsed
+
+
+async def asyncio_detailed(
+    provider: CompleteOAuthProvider,
+    *,
+    client: AuthenticatedClient | Client,
+    code: str | Unset = UNSET,
+    state: str | Unset = UNSET,
+    error: str | Unset = UNSET,
+    error_description: str | Unset = UNSET,
+) -> Response[Any | AuthError | AuthResult]:
+    """Complete the sign-in the provider redirects back with.
+
+    Args:
+        provider (CompleteOAuthProvider):
+        code (str | Unset):
+        state (str | Unset):
+        error (str | Unset):
+        error_description (str | Unset):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[Any | AuthError | AuthResult]
+    """
+
+    kwargs = _get_kwargs(
+        provider=provider,
+        code=code,
+        state=state,
+        error=error,
+        error_description=error_description,
+    )
+
+    response = await client.get_async_httpx_client().request(**kwargs)
+
+    return _build_response(client=client, response=response)
+
+
+async def asyncio(
+    provider: CompleteOAuthProvider,
+    *,
+    client: AuthenticatedClient | Client,
+    code: str | Unset = UNSET,
+    state: str | Unset = UNSET,
+    error: str | Unset = UNSET,
+    error_description: str | Unset = UNSET,
+) -> Any | AuthError | AuthResult | None:
+    """Complete the sign-in the provider redirects back with.
+
+    Args:
+        provider (CompleteOAuthProvider):
+        code (str | Unset):
+        state (str | Unset):
+        error (str | Unset):
+        error_description (str | Unset):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Any | AuthError | AuthResult
+    """
+
+    return (
+        await asyncio_detailed(
+            provider=provider,
+            client=client,
+            code=code,
+            state=state,
+            error=error,
+            error_description=error_description,
+        )
+    ).parsed

@@ -1,0 +1,182 @@
+from http import HTTPStatus
+from typing import Any, cast
+
+import httpx
+
+from ...client import AuthenticatedClient, Client
+from ...models.auth_error import AuthError
+from ...models.delete_account import DeleteAccount
+from ...types import Response
+
+
+def _get_kwargs(
+    *,
+    body: DeleteAccount,
+) -> dict[str, Any]:
+    headers: dict[str, Any] = {}
+
+    _kwargs: dict[str, Any] = {
+        "method": "delete",
+        "url": "/api/auth/user",
+    }
+
+    _kwargs["json"] = body.to_dict()
+
+    headers["Content-Type"] = "application/json"
+
+    _kwargs["headers"] = headers
+    return _kwargs
+
+
+def _parse_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> Any | AuthError:
+    if response.status_code == 204:
+        response_204 = cast(Any, None)
+        return response_204
+
+    if response.status_code == 400:
+        response_400 = AuthError.from_dict(response.json())
+
+        return response_400
+
+    if response.status_code == 401:
+        response_401 = AuthError.from_dict(response.json())
+
+        return response_401
+
+    if response.status_code == 403:
+        response_403 = AuthError.from_dict(response.json())
+
+        return response_403
+
+    if response.status_code == 409:
+        response_409 = AuthError.from_dict(response.json())
+
+        return response_409
+
+    if response.status_code == 429:
+        response_429 = AuthError.from_dict(response.json())
+
+        return response_429
+
+    response_default = AuthError.from_dict(response.json())
+
+    return response_default
+
+
+def _build_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> Response[Any | AuthError]:
+    return Response(
+        status_code=HTTPStatus(response.status_code),
+        content=response.content,
+        headers=response.headers,
+        parsed=_parse_response(client=client, response=response),
+    )
+
+
+def sync_detailed(
+    *,
+    client: AuthenticatedClient,
+    body: DeleteAccount,
+) -> Response[Any | AuthError]:
+    """Delete the caller's account, its sessions, credentials and solo projects.
+
+    Args:
+        body (DeleteAccount):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[Any | AuthError]
+    """
+
+    kwargs = _get_kwargs(
+        body=body,
+    )
+
+    response = client.get_httpx_client().request(
+        **kwargs,
+    )
+
+    return _build_response(client=client, response=response)
+
+
+def sync(
+    *,
+    client: AuthenticatedClient,
+    body: DeleteAccount,
+) -> Any | AuthError | None:
+    """Delete the caller's account, its sessions, credentials and solo projects.
+
+    Args:
+        body (DeleteAccount):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Any | AuthError
+    """
+
+    return sync_detailed(
+        client=client,
+        body=body,
+    ).parsed
+
+
+async def asyncio_detailed(
+    *,
+    client: AuthenticatedClient,
+    body: DeleteAccount,
+) -> Response[Any | AuthError]:
+    """Delete the caller's account, its sessions, credentials and solo projects.
+
+    Args:
+        body (DeleteAccount):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[Any | AuthError]
+    """
+
+    kwargs = _get_kwargs(
+        body=body,
+    )
+
+    response = await client.get_async_httpx_client().request(**kwargs)
+
+    return _build_response(client=client, response=response)
+
+
+async def asyncio(
+    *,
+    client: AuthenticatedClient,
+    body: DeleteAccount,
+) -> Any | AuthError | None:
+    """Delete the caller's account, its sessions, credentials and solo projects.
+
+    Args:
+        body (DeleteAccount):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Any | AuthError
+    """
+
+    return (
+        await asyncio_detailed(
+            client=client,
+            body=body,
+        )
+    ).parsed

@@ -1,0 +1,164 @@
+from http import HTTPStatus
+from typing import Any
+from urllib.parse import quote
+
+import httpx
+
+from ...client import AuthenticatedClient, Client
+from ...models.error import Error
+from ...models.festival_data import FestivalData
+from ...types import Response
+
+
+def _get_kwargs(
+    festival_id: str,
+) -> dict[str, Any]:
+
+    _kwargs: dict[str, Any] = {
+        "method": "get",
+        "url": "/api/festivals/{festival_id}".format(
+            festival_id=quote(str(festival_id), safe=""),
+        ),
+    }
+
+    return _kwargs
+
+
+def _parse_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> Error | FestivalData:
+    if response.status_code == 200:
+        response_200 = FestivalData.from_dict(response.json())
+
+        return response_200
+
+    if response.status_code == 401:
+        response_401 = Error.from_dict(response.json())
+
+        return response_401
+
+    if response.status_code == 404:
+        response_404 = Error.from_dict(response.json())
+
+        return response_404
+
+    response_default = Error.from_dict(response.json())
+
+    return response_default
+
+
+def _build_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> Response[Error | FestivalData]:
+    return Response(
+        status_code=HTTPStatus(response.status_code),
+        content=response.content,
+        headers=response.headers,
+        parsed=_parse_response(client=client, response=response),
+    )
+
+
+def sync_detailed(
+    festival_id: str,
+    *,
+    client: AuthenticatedClient | Client,
+) -> Response[Error | FestivalData]:
+    """Return one festival with its phase and rating.
+
+    Args:
+        festival_id (str):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[Error | FestivalData]
+    """
+
+    kwargs = _get_kwargs(
+        festival_id=festival_id,
+    )
+
+    response = client.get_httpx_client().request(
+        **kwargs,
+    )
+
+    return _build_response(client=client, response=response)
+
+
+def sync(
+    festival_id: str,
+    *,
+    client: AuthenticatedClient | Client,
+) -> Error | FestivalData | None:
+    """Return one festival with its phase and rating.
+
+    Args:
+        festival_id (str):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Error | FestivalData
+    """
+
+    return sync_detailed(
+        festival_id=festival_id,
+        client=client,
+    ).parsed
+
+
+async def asyncio_detailed(
+    festival_id: str,
+    *,
+    client: AuthenticatedClient | Client,
+) -> Response[Error | FestivalData]:
+    """Return one festival with its phase and rating.
+
+    Args:
+        festival_id (str):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[Error | FestivalData]
+    """
+
+    kwargs = _get_kwargs(
+        festival_id=festival_id,
+    )
+
+    response = await client.get_async_httpx_client().request(**kwargs)
+
+    return _build_response(client=client, response=response)
+
+
+async def asyncio(
+    festival_id: str,
+    *,
+    client: AuthenticatedClient | Client,
+) -> Error | FestivalData | None:
+    """Return one festival with its phase and rating.
+
+    Args:
+        festival_id (str):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Error | FestivalData
+    """
+
+    return (
+        await asyncio_detailed(
+            festival_id=festival_id,
+            client=client,
+        )
+    ).parsed

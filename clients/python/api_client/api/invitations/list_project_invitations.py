@@ -1,0 +1,270 @@
+from http import HTTPStatus
+from typing import Any
+from urllib.parse import quote
+
+import httpx
+
+from ...client import AuthenticatedClient, Client
+from ...models.error import Error
+from ...models.invitation_page import InvitationPage
+from ...models.list_project_invitations_order import ListProjectInvitationsOrder
+from ...models.list_project_invitations_sort import ListProjectInvitationsSort
+from ...models.list_project_invitations_status import ListProjectInvitationsStatus
+from ...types import UNSET, Response, Unset
+
+
+def _get_kwargs(
+    project_id: str,
+    *,
+    page: int | Unset = 1,
+    limit: int | Unset = 20,
+    sort: ListProjectInvitationsSort | Unset = ListProjectInvitationsSort.CREATEDAT,
+    order: ListProjectInvitationsOrder | Unset = ListProjectInvitationsOrder.DESC,
+    status: ListProjectInvitationsStatus | Unset = UNSET,
+) -> dict[str, Any]:
+
+    params: dict[str, Any] = {}
+
+    params["page"] = page
+
+    params["limit"] = limit
+
+    json_sort: str | Unset = UNSET
+    if not isinstance(sort, Unset):
+        json_sort = sort.value
+
+    params["sort"] = json_sort
+
+    json_order: str | Unset = UNSET
+    if not isinstance(order, Unset):
+        json_order = order.value
+
+    params["order"] = json_order
+
+    json_status: str | Unset = UNSET
+    if not isinstance(status, Unset):
+        json_status = status.value
+
+    params["status"] = json_status
+
+    params = {k: v for k, v in params.items() if v is not UNSET and v is not None}
+
+    _kwargs: dict[str, Any] = {
+        "method": "get",
+        "url": "/api/projects/{project_id}/invitations".format(
+            project_id=quote(str(project_id), safe=""),
+        ),
+        "params": params,
+    }
+
+    return _kwargs
+
+
+def _parse_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> Error | InvitationPage:
+    if response.status_code == 200:
+        response_200 = InvitationPage.from_dict(response.json())
+
+        return response_200
+
+    if response.status_code == 400:
+        response_400 = Error.from_dict(response.json())
+
+        return response_400
+
+    if response.status_code == 401:
+        response_401 = Error.from_dict(response.json())
+
+        return response_401
+
+    if response.status_code == 403:
+        response_403 = Error.from_dict(response.json())
+
+        return response_403
+
+    if response.status_code == 404:
+        response_404 = Error.from_dict(response.json())
+
+        return response_404
+
+    response_default = Error.from_dict(response.json())
+
+    return response_default
+
+
+def _build_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> Response[Error | InvitationPage]:
+    return Response(
+        status_code=HTTPStatus(response.status_code),
+        content=response.content,
+        headers=response.headers,
+        parsed=_parse_response(client=client, response=response),
+    )
+
+
+def sync_detailed(
+    project_id: str,
+    *,
+    client: AuthenticatedClient,
+    page: int | Unset = 1,
+    limit: int | Unset = 20,
+    sort: ListProjectInvitationsSort | Unset = ListProjectInvitationsSort.CREATEDAT,
+    order: ListProjectInvitationsOrder | Unset = ListProjectInvitationsOrder.DESC,
+    status: ListProjectInvitationsStatus | Unset = UNSET,
+) -> Response[Error | InvitationPage]:
+    """List the project's invitations (its owner).
+
+    Args:
+        project_id (str):
+        page (int | Unset):  Default: 1.
+        limit (int | Unset):  Default: 20.
+        sort (ListProjectInvitationsSort | Unset):  Default: ListProjectInvitationsSort.CREATEDAT.
+        order (ListProjectInvitationsOrder | Unset):  Default: ListProjectInvitationsOrder.DESC.
+        status (ListProjectInvitationsStatus | Unset):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[Error | InvitationPage]
+    """
+
+    kwargs = _get_kwargs(
+        project_id=project_id,
+        page=page,
+        limit=limit,
+        sort=sort,
+        order=order,
+        status=status,
+    )
+
+    response = client.get_httpx_client().request(
+        **kwargs,
+    )
+
+    return _build_response(client=client, response=response)
+
+
+def sync(
+    project_id: str,
+    *,
+    client: AuthenticatedClient,
+    page: int | Unset = 1,
+    limit: int | Unset = 20,
+    sort: ListProjectInvitationsSort | Unset = ListProjectInvitationsSort.CREATEDAT,
+    order: ListProjectInvitationsOrder | Unset = ListProjectInvitationsOrder.DESC,
+    status: ListProjectInvitationsStatus | Unset = UNSET,
+) -> Error | InvitationPage | None:
+    """List the project's invitations (its owner).
+
+    Args:
+        project_id (str):
+        page (int | Unset):  Default: 1.
+        limit (int | Unset):  Default: 20.
+        sort (ListProjectInvitationsSort | Unset):  Default: ListProjectInvitationsSort.CREATEDAT.
+        order (ListProjectInvitationsOrder | Unset):  Default: ListProjectInvitationsOrder.DESC.
+        status (ListProjectInvitationsStatus | Unset):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Error | InvitationPage
+    """
+
+    return sync_detailed(
+        project_id=project_id,
+        client=client,
+        page=page,
+        limit=limit,
+        sort=sort,
+        order=order,
+        status=status,
+    ).parsed
+
+
+async def asyncio_detailed(
+    project_id: str,
+    *,
+    client: AuthenticatedClient,
+    page: int | Unset = 1,
+    limit: int | Unset = 20,
+    sort: ListProjectInvitationsSort | Unset = ListProjectInvitationsSort.CREATEDAT,
+    order: ListProjectInvitationsOrder | Unset = ListProjectInvitationsOrder.DESC,
+    status: ListProjectInvitationsStatus | Unset = UNSET,
+) -> Response[Error | InvitationPage]:
+    """List the project's invitations (its owner).
+
+    Args:
+        project_id (str):
+        page (int | Unset):  Default: 1.
+        limit (int | Unset):  Default: 20.
+        sort (ListProjectInvitationsSort | Unset):  Default: ListProjectInvitationsSort.CREATEDAT.
+        order (ListProjectInvitationsOrder | Unset):  Default: ListProjectInvitationsOrder.DESC.
+        status (ListProjectInvitationsStatus | Unset):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[Error | InvitationPage]
+    """
+
+    kwargs = _get_kwargs(
+        project_id=project_id,
+        page=page,
+        limit=limit,
+        sort=sort,
+        order=order,
+        status=status,
+    )
+
+    response = await client.get_async_httpx_client().request(**kwargs)
+
+    return _build_response(client=client, response=response)
+
+
+async def asyncio(
+    project_id: str,
+    *,
+    client: AuthenticatedClient,
+    page: int | Unset = 1,
+    limit: int | Unset = 20,
+    sort: ListProjectInvitationsSort | Unset = ListProjectInvitationsSort.CREATEDAT,
+    order: ListProjectInvitationsOrder | Unset = ListProjectInvitationsOrder.DESC,
+    status: ListProjectInvitationsStatus | Unset = UNSET,
+) -> Error | InvitationPage | None:
+    """List the project's invitations (its owner).
+
+    Args:
+        project_id (str):
+        page (int | Unset):  Default: 1.
+        limit (int | Unset):  Default: 20.
+        sort (ListProjectInvitationsSort | Unset):  Default: ListProjectInvitationsSort.CREATEDAT.
+        order (ListProjectInvitationsOrder | Unset):  Default: ListProjectInvitationsOrder.DESC.
+        status (ListProjectInvitationsStatus | Unset):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Error | InvitationPage
+    """
+
+    return (
+        await asyncio_detailed(
+            project_id=project_id,
+            client=client,
+            page=page,
+            limit=limit,
+            sort=sort,
+            order=order,
+            status=status,
+        )
+    ).parsed

@@ -1,0 +1,375 @@
+"""Contains all the data models used in inputs/outputs"""
+
+from .admin_session import AdminSession
+from .admin_session_page import AdminSessionPage
+from .admin_user import AdminUser
+from .admin_user_data import AdminUserData
+from .admin_user_detail import AdminUserDetail
+from .admin_user_detail_data import AdminUserDetailData
+from .admin_user_detail_role import AdminUserDetailRole
+from .admin_user_page import AdminUserPage
+from .admin_user_role import AdminUserRole
+from .admin_user_update import AdminUserUpdate
+from .admin_user_update_role import AdminUserUpdateRole
+from .article import Article
+from .article_change import ArticleChange
+from .article_change_status import ArticleChangeStatus
+from .article_create import ArticleCreate
+from .article_create_status import ArticleCreateStatus
+from .article_data import ArticleData
+from .article_page import ArticlePage
+from .article_stats_counts import ArticleStatsCounts
+from .article_status import ArticleStatus
+from .audit_entry import AuditEntry
+from .audit_entry_details import AuditEntryDetails
+from .audit_entry_page import AuditEntryPage
+from .auth_error import AuthError
+from .auth_error_details import AuthErrorDetails
+from .auth_result import AuthResult
+from .ban import Ban
+from .change_password import ChangePassword
+from .code import Code
+from .comment import Comment
+from .comment_create import CommentCreate
+from .comment_data import CommentData
+from .comment_page import CommentPage
+from .complete_o_auth_provider import CompleteOAuthProvider
+from .delete_account import DeleteAccount
+from .email import Email
+from .error import Error
+from .error_details import ErrorDetails
+from .festival import Festival
+from .festival_change import FestivalChange
+from .festival_change_status import FestivalChangeStatus
+from .festival_create import FestivalCreate
+from .festival_create_status import FestivalCreateStatus
+from .festival_data import FestivalData
+from .festival_page import FestivalPage
+from .festival_phase import FestivalPhase
+from .festival_stats_counts import FestivalStatsCounts
+from .festival_status import FestivalStatus
+from .forgot_password import ForgotPassword
+from .health import Health
+from .invitation import Invitation
+from .invitation_create import InvitationCreate
+from .invitation_data import InvitationData
+from .invitation_page import InvitationPage
+from .ledger_payment import LedgerPayment
+from .ledger_payment_page import LedgerPaymentPage
+from .ledger_refund import LedgerRefund
+from .ledger_refund_page import LedgerRefundPage
+from .ledger_subscription import LedgerSubscription
+from .ledger_subscription_page import LedgerSubscriptionPage
+from .list_admin_projects_order import ListAdminProjectsOrder
+from .list_admin_projects_sort import ListAdminProjectsSort
+from .list_admin_users_order import ListAdminUsersOrder
+from .list_admin_users_role import ListAdminUsersRole
+from .list_admin_users_sort import ListAdminUsersSort
+from .list_articles_order import ListArticlesOrder
+from .list_articles_sort import ListArticlesSort
+from .list_articles_status import ListArticlesStatus
+from .list_audit_log_order import ListAuditLogOrder
+from .list_audit_log_sort import ListAuditLogSort
+from .list_festivals_order import ListFestivalsOrder
+from .list_festivals_phase import ListFestivalsPhase
+from .list_festivals_sort import ListFestivalsSort
+from .list_festivals_status import ListFestivalsStatus
+from .list_my_invitations_order import ListMyInvitationsOrder
+from .list_my_invitations_sort import ListMyInvitationsSort
+from .list_payments_order import ListPaymentsOrder
+from .list_payments_sort import ListPaymentsSort
+from .list_project_invitations_order import ListProjectInvitationsOrder
+from .list_project_invitations_sort import ListProjectInvitationsSort
+from .list_project_invitations_status import ListProjectInvitationsStatus
+from .list_project_members_order import ListProjectMembersOrder
+from .list_project_members_role import ListProjectMembersRole
+from .list_project_members_sort import ListProjectMembersSort
+from .list_projects_order import ListProjectsOrder
+from .list_projects_role import ListProjectsRole
+from .list_projects_sort import ListProjectsSort
+from .list_refunds_order import ListRefundsOrder
+from .list_refunds_sort import ListRefundsSort
+from .list_reviews_order import ListReviewsOrder
+from .list_reviews_sort import ListReviewsSort
+from .list_reviews_status import ListReviewsStatus
+from .list_subscriptions_order import ListSubscriptionsOrder
+from .list_subscriptions_sort import ListSubscriptionsSort
+from .list_ticket_comments_order import ListTicketCommentsOrder
+from .list_ticket_comments_sort import ListTicketCommentsSort
+from .list_tickets_order import ListTicketsOrder
+from .list_tickets_priority import ListTicketsPriority
+from .list_tickets_sort import ListTicketsSort
+from .list_tickets_status import ListTicketsStatus
+from .list_user_sessions_order import ListUserSessionsOrder
+from .list_user_sessions_sort import ListUserSessionsSort
+from .list_webhook_events_order import ListWebhookEventsOrder
+from .list_webhook_events_sort import ListWebhookEventsSort
+from .magic_link import MagicLink
+from .magic_link_verify import MagicLinkVerify
+from .member import Member
+from .member_page import MemberPage
+from .message import Message
+from .meta import Meta
+from .moderation import Moderation
+from .moderation_status import ModerationStatus
+from .my_invitation import MyInvitation
+from .my_invitation_page import MyInvitationPage
+from .new_passkey import NewPasskey
+from .o_auth_token import OAuthToken
+from .pagination_metadata import PaginationMetadata
+from .passkey import Passkey
+from .passkey_created import PasskeyCreated
+from .passkey_list import PasskeyList
+from .passkey_register import PasskeyRegister
+from .passkey_register_credential import PasskeyRegisterCredential
+from .passkey_register_step import PasskeyRegisterStep
+from .passkey_register_step_options import PasskeyRegisterStepOptions
+from .passkey_sign_in import PasskeySignIn
+from .passkey_sign_in_credential import PasskeySignInCredential
+from .passkey_sign_in_step import PasskeySignInStep
+from .passkey_sign_in_step_options import PasskeySignInStepOptions
+from .payment_event import PaymentEvent
+from .payment_event_data import PaymentEventData
+from .payment_event_data_object import PaymentEventDataObject
+from .payment_event_object import PaymentEventObject
+from .payment_total import PaymentTotal
+from .profile import Profile
+from .project import Project
+from .project_create import ProjectCreate
+from .project_data import ProjectData
+from .project_page import ProjectPage
+from .project_ref import ProjectRef
+from .project_stats_counts import ProjectStatsCounts
+from .project_update import ProjectUpdate
+from .rating import Rating
+from .received import Received
+from .reset_password import ResetPassword
+from .review import Review
+from .review_change import ReviewChange
+from .review_create import ReviewCreate
+from .review_data import ReviewData
+from .review_page import ReviewPage
+from .review_stats_counts import ReviewStatsCounts
+from .review_status import ReviewStatus
+from .session import Session
+from .session_info import SessionInfo
+from .session_list import SessionList
+from .session_stats_counts import SessionStatsCounts
+from .sign_in import SignIn
+from .sign_up import SignUp
+from .start_o_auth_provider import StartOAuthProvider
+from .stats import Stats
+from .stats_data import StatsData
+from .stats_subscriptions import StatsSubscriptions
+from .success import Success
+from .ticket import Ticket
+from .ticket_create import TicketCreate
+from .ticket_create_priority import TicketCreatePriority
+from .ticket_data import TicketData
+from .ticket_page import TicketPage
+from .ticket_priority import TicketPriority
+from .ticket_stats_counts import TicketStatsCounts
+from .ticket_status import TicketStatus
+from .ticket_update import TicketUpdate
+from .ticket_update_priority import TicketUpdatePriority
+from .ticket_update_status import TicketUpdateStatus
+from .token import Token
+from .transfer import Transfer
+from .two_factor_enabled import TwoFactorEnabled
+from .two_factor_setup import TwoFactorSetup
+from .user import User
+from .user_counts import UserCounts
+from .user_ref import UserRef
+from .user_result import UserResult
+from .user_stats_counts import UserStatsCounts
+from .verified_user import VerifiedUser
+from .webhook_event import WebhookEvent
+from .webhook_event_page import WebhookEventPage
+
+__all__ = (
+    "AdminSession",
+    "AdminSessionPage",
+    "AdminUser",
+    "AdminUserData",
+    "AdminUserDetail",
+    "AdminUserDetailData",
+    "AdminUserDetailRole",
+    "AdminUserPage",
+    "AdminUserRole",
+    "AdminUserUpdate",
+    "AdminUserUpdateRole",
+    "Article",
+    "ArticleChange",
+    "ArticleChangeStatus",
+    "ArticleCreate",
+    "ArticleCreateStatus",
+    "ArticleData",
+    "ArticlePage",
+    "ArticleStatsCounts",
+    "ArticleStatus",
+    "AuditEntry",
+    "AuditEntryDetails",
+    "AuditEntryPage",
+    "AuthError",
+    "AuthErrorDetails",
+    "AuthResult",
+    "Ban",
+    "ChangePassword",
+    "Code",
+    "Comment",
+    "CommentCreate",
+    "CommentData",
+    "CommentPage",
+    "CompleteOAuthProvider",
+    "DeleteAccount",
+    "Email",
+    "Error",
+    "ErrorDetails",
+    "Festival",
+    "FestivalChange",
+    "FestivalChangeStatus",
+    "FestivalCreate",
+    "FestivalCreateStatus",
+    "FestivalData",
+    "FestivalPage",
+    "FestivalPhase",
+    "FestivalStatsCounts",
+    "FestivalStatus",
+    "ForgotPassword",
+    "Health",
+    "Invitation",
+    "InvitationCreate",
+    "InvitationData",
+    "InvitationPage",
+    "LedgerPayment",
+    "LedgerPaymentPage",
+    "LedgerRefund",
+    "LedgerRefundPage",
+    "LedgerSubscription",
+    "LedgerSubscriptionPage",
+    "ListAdminProjectsOrder",
+    "ListAdminProjectsSort",
+    "ListAdminUsersOrder",
+    "ListAdminUsersRole",
+    "ListAdminUsersSort",
+    "ListArticlesOrder",
+    "ListArticlesSort",
+    "ListArticlesStatus",
+    "ListAuditLogOrder",
+    "ListAuditLogSort",
+    "ListFestivalsOrder",
+    "ListFestivalsPhase",
+    "ListFestivalsSort",
+    "ListFestivalsStatus",
+    "ListMyInvitationsOrder",
+    "ListMyInvitationsSort",
+    "ListPaymentsOrder",
+    "ListPaymentsSort",
+    "ListProjectInvitationsOrder",
+    "ListProjectInvitationsSort",
+    "ListProjectInvitationsStatus",
+    "ListProjectMembersOrder",
+    "ListProjectMembersRole",
+    "ListProjectMembersSort",
+    "ListProjectsOrder",
+    "ListProjectsRole",
+    "ListProjectsSort",
+    "ListRefundsOrder",
+    "ListRefundsSort",
+    "ListReviewsOrder",
+    "ListReviewsSort",
+    "ListReviewsStatus",
+    "ListSubscriptionsOrder",
+    "ListSubscriptionsSort",
+    "ListTicketCommentsOrder",
+    "ListTicketCommentsSort",
+    "ListTicketsOrder",
+    "ListTicketsPriority",
+    "ListTicketsSort",
+    "ListTicketsStatus",
+    "ListUserSessionsOrder",
+    "ListUserSessionsSort",
+    "ListWebhookEventsOrder",
+    "ListWebhookEventsSort",
+    "MagicLink",
+    "MagicLinkVerify",
+    "Member",
+    "MemberPage",
+    "Message",
+    "Meta",
+    "Moderation",
+    "ModerationStatus",
+    "MyInvitation",
+    "MyInvitationPage",
+    "NewPasskey",
+    "OAuthToken",
+    "PaginationMetadata",
+    "Passkey",
+    "PasskeyCreated",
+    "PasskeyList",
+    "PasskeyRegister",
+    "PasskeyRegisterCredential",
+    "PasskeyRegisterStep",
+    "PasskeyRegisterStepOptions",
+    "PasskeySignIn",
+    "PasskeySignInCredential",
+    "PasskeySignInStep",
+    "PasskeySignInStepOptions",
+    "PaymentEvent",
+    "PaymentEventData",
+    "PaymentEventDataObject",
+    "PaymentEventObject",
+    "PaymentTotal",
+    "Profile",
+    "Project",
+    "ProjectCreate",
+    "ProjectData",
+    "ProjectPage",
+    "ProjectRef",
+    "ProjectStatsCounts",
+    "ProjectUpdate",
+    "Rating",
+    "Received",
+    "ResetPassword",
+    "Review",
+    "ReviewChange",
+    "ReviewCreate",
+    "ReviewData",
+    "ReviewPage",
+    "ReviewStatsCounts",
+    "ReviewStatus",
+    "Session",
+    "SessionInfo",
+    "SessionList",
+    "SessionStatsCounts",
+    "SignIn",
+    "SignUp",
+    "StartOAuthProvider",
+    "Stats",
+    "StatsData",
+    "StatsSubscriptions",
+    "Success",
+    "Ticket",
+    "TicketCreate",
+    "TicketCreatePriority",
+    "TicketData",
+    "TicketPage",
+    "TicketPriority",
+    "TicketStatsCounts",
+    "TicketStatus",
+    "TicketUpdate",
+    "TicketUpdatePriority",
+    "TicketUpdateStatus",
+    "Token",
+    "Transfer",
+    "TwoFactorEnabled",
+    "TwoFactorSetup",
+    "User",
+    "UserCounts",
+    "UserRef",
+    "UserResult",
+    "UserStatsCounts",
+    "VerifiedUser",
+    "WebhookEvent",
+    "WebhookEventPage",
+)

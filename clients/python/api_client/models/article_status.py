@@ -1,0 +1,10 @@
+from enum import StrEnum
+
+
+class ArticleStatus(StrEnum):
+    ARCHIVED = "ARCHIVED"
+    DRAFT = "DRAFT"
+    PUBLISHED = "PUBLISHED"
+
+    def __str__(self) -> str:
+        return str(self.value)

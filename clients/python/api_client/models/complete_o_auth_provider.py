@@ -1,0 +1,9 @@
+from enum import StrEnum
+
+
+class CompleteOAuthProvider(StrEnum):
+    GITHUB = "github"
+    GOOGLE = "google"
+
+    def __str__(self) -> str:
+        return str(self.value)

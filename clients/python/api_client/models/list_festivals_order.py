@@ -1,0 +1,9 @@
+from enum import StrEnum
+
+
+class ListFestivalsOrder(StrEnum):
+    ASC = "asc"
+    DESC = "desc"
+
+    def __str__(self) -> str:
+        return str(self.value)

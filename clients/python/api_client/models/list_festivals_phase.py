@@ -1,0 +1,10 @@
+from enum import StrEnum
+
+
+class ListFestivalsPhase(StrEnum):
+    ENDED = "ENDED"
+    ONGOING = "ONGOING"
+    UPCOMING = "UPCOMING"
+
+    def __str__(self) -> str:
+        return str(self.value)

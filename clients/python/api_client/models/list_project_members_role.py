@@ -1,0 +1,9 @@
+from enum import StrEnum
+
+
+class ListProjectMembersRole(StrEnum):
+    MEMBER = "MEMBER"
+    OWNER = "OWNER"
+
+    def __str__(self) -> str:
+        return str(self.value)

@@ -1,0 +1,150 @@
+from __future__ import annotations
+
+import datetime
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any, TypeVar, cast
+
+from attrs import define as _attrs_define
+
+if TYPE_CHECKING:
+    from ..models.user_ref import UserRef
+
+
+T = TypeVar("T", bound="Project")
+
+
+@_attrs_define
+class Project:
+    """
+    Attributes:
+        id (str):
+        name (str):
+        description (None | str):
+        owner_id (None | str):
+        owner (None | UserRef):
+        role (None | str): The caller's role: "owner", "member", or null (an admin who is not a member)
+        member_count (int):
+        created_at (datetime.datetime):
+        updated_at (datetime.datetime):
+    """
+
+    id: str
+    name: str
+    description: None | str
+    owner_id: None | str
+    owner: None | UserRef
+    role: None | str
+    member_count: int
+    created_at: datetime.datetime
+    updated_at: datetime.datetime
+
+    def to_dict(self) -> dict[str, Any]:
+        from ..models.user_ref import UserRef  # noqa: PLC0415
+
+        id = self.id
+
+        name = self.name
+
+        description: None | str
+        description = self.description
+
+        owner_id: None | str
+        owner_id = self.owner_id
+
+        owner: dict[str, Any] | None
+        if isinstance(self.owner, UserRef):
+            owner = self.owner.to_dict()
+        else:
+            owner = self.owner
+
+        role: None | str
+        role = self.role
+
+        member_count = self.member_count
+
+        created_at = self.created_at.isoformat()
+
+        updated_at = self.updated_at.isoformat()
+
+        field_dict: dict[str, Any] = {}
+
+        field_dict.update(
+            {
+                "id": id,
+                "name": name,
+                "description": description,
+                "ownerId": owner_id,
+                "owner": owner,
+                "role": role,
+                "memberCount": member_count,
+                "createdAt": created_at,
+                "updatedAt": updated_at,
+            }
+        )
+
+        return field_dict
+
+    @classmethod
+    def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        from ..models.user_ref import UserRef  # noqa: PLC0415
+
+        d = dict(src_dict)
+        id = d.pop("id")
+
+        name = d.pop("name")
+
+        def _parse_description(data: object) -> None | str:
+            if data is None:
+                return data
+            return cast(None | str, data)
+
+        description = _parse_description(d.pop("description"))
+
+        def _parse_owner_id(data: object) -> None | str:
+            if data is None:
+                return data
+            return cast(None | str, data)
+
+        owner_id = _parse_owner_id(d.pop("ownerId"))
+
+        def _parse_owner(data: object) -> None | UserRef:
+            if data is None:
+                return data
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                owner_type_0 = UserRef.from_dict(data)
+
+                return owner_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(None | UserRef, data)
+
+        owner = _parse_owner(d.pop("owner"))
+
+        def _parse_role(data: object) -> None | str:
+            if data is None:
+                return data
+            return cast(None | str, data)
+
+        role = _parse_role(d.pop("role"))
+
+        member_count = d.pop("memberCount")
+
+        created_at = datetime.datetime.fromisoformat(d.pop("createdAt"))
+
+        updated_at = datetime.datetime.fromisoformat(d.pop("updatedAt"))
+
+        project = cls(
+            id=id,
+            name=name,
+            description=description,
+            owner_id=owner_id,
+            owner=owner,
+            role=role,
+            member_count=member_count,
+            created_at=created_at,
+            updated_at=updated_at,
+        )
+
+        return project

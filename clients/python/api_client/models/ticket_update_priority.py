@@ -1,0 +1,11 @@
+from enum import StrEnum
+
+
+class TicketUpdatePriority(StrEnum):
+    HIGH = "HIGH"
+    LOW = "LOW"
+    NORMAL = "NORMAL"
+    URGENT = "URGENT"
+
+    def __str__(self) -> str:
+        return str(self.value)
