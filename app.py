@@ -3,7 +3,7 @@ import logging
 import os
 import sqlite3
 
-from flask import Flask
+from flask import Flask, Request
 from flask_cors import CORS
 from flask_migrate import Migrate
 from flask_smorest import Api
@@ -26,6 +26,17 @@ EXPOSED_HEADERS = ["X-RateLimit-Limit", "X-RateLimit-Remaining", "X-RateLimit-Re
 MIGRATIONS = os.path.join(os.path.dirname(os.path.abspath(__file__)), "migrations")
 
 
+class JsonRequest(Request):
+    """Flask's request, with JSON nested deeper than the parser goes (RecursionError) treated
+    as any other unreadable body: None with `silent`, else 400."""
+
+    def get_json(self, force=False, silent=False, cache=True):
+        try:
+            return super().get_json(force=force, silent=silent, cache=cache)
+        except RecursionError as exc:
+            return None if silent else self.on_json_loading_failed(exc)
+
+
 class JsonApi(Api):
     """flask-smorest's Api, answering framework errors in the contract's envelopes."""
 
@@ -37,6 +48,7 @@ class JsonApi(Api):
 
 def create_app(test_config=None):
     app = Flask(__name__, instance_relative_config=True)
+    app.request_class = JsonRequest
     # `/api/projects//members` is a 404 in JSON, not werkzeug's HTML redirect to a merged path.
     app.url_map.merge_slashes = False
     os.makedirs(app.instance_path, exist_ok=True)

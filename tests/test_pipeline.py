@@ -12,13 +12,16 @@ from tests.conftest import PASSWORD
 SAMPLE_ARGS = {"provider": "github", "passkey_id": "0" * 32}
 
 
+NO_SUCH_ID = "0" * 32  # what the URL arguments are filled with: an id nothing has
+
+
 def api_rules(app):
     """(method, path, view) of every /api endpoint, its URL arguments filled in."""
     for rule in app.url_map.iter_rules():
         if not rule.rule.startswith("/api/") or rule.endpoint.startswith("api-docs"):
             continue
         path = re.sub(r"<(?:[^:>]+:)?([^>]+)>",
-                      lambda m: SAMPLE_ARGS.get(m.group(1), "0" * 32), rule.rule)
+                      lambda m: SAMPLE_ARGS.get(m.group(1), NO_SUCH_ID), rule.rule)
         for method in sorted(rule.methods - {"HEAD", "OPTIONS"}):
             yield method, path, app.view_functions[rule.endpoint]
 
@@ -56,7 +59,11 @@ def test_a_protected_endpoint_checks_the_bearer_before_the_body(client, method, 
     """Item 7: `{}` (invalid for most of them) without a token is 401, not 400."""
     response = client.open(path, method=method, json={})
     assert response.status_code == 401, response.get_json()
-    assert response.get_json()["error"] == "INVALID_TOKEN"
+    body = response.get_json()
+    if path.startswith("/api/auth/"):  # the auth envelope (contract section 1)
+        assert body["error"] == "INVALID_TOKEN"
+    else:  # the general one (resources.md R1)
+        assert body["error"] == "Unauthorized" and body["code"] == "AUTH_ERROR"
     assert response.headers["WWW-Authenticate"] == "Bearer"
 
 
@@ -74,11 +81,19 @@ def test_json_that_python_cannot_parse_is_400_on_every_endpoint(
     headers = {"Content-Type": "application/json", **(bearer if needs_bearer else {})}
     response = requests.request(method, live_server + path, data=body, headers=headers,
                                 timeout=30)
-    assert response.status_code == 400, response.text
+    answer = response.json()
     if path.startswith("/api/auth/"):
-        assert response.json()["error"] == "VALIDATION_ERROR"
+        assert response.status_code == 400 and answer["error"] == "VALIDATION_ERROR"
+    elif path.startswith("/api/webhooks/"):
+        assert response.status_code == 400
+        assert answer["error"] in {"Invalid payload", "Invalid signature"}
+    elif response.status_code in (403, 404):
+        # R1's order: visibility (an id nothing has) and permission (an unverified caller, not
+        # an admin) are checked before the body; a JSON error, never a 500.
+        assert answer["code"] in {"NOT_FOUND", "FORBIDDEN", "EMAIL_NOT_VERIFIED"}, answer
     else:
-        assert response.json()["error"] in {"Invalid payload", "Invalid signature"}
+        assert response.status_code == 400, response.text
+        assert answer["error"] == "Bad Request" and answer["code"] == "VALIDATION_ERROR"
 
 
 def test_a_429_carries_the_clients_request_id(make_app):
