@@ -189,6 +189,7 @@ def test_assignee_must_be_an_admin(client, people, app):
 
 
 def test_internal_comments_never_reach_the_requester(client, people, mail):
+    mail.clear()  # the set-up's sign-up e-mails
     ticket = open_ticket(client, people[ALICE])
     url = f"/api/tickets/{ticket['id']}/comments"
     assert comment(client, ticket, people[ALICE], body="Any news?").status_code == 201
