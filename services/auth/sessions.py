@@ -1,16 +1,14 @@
 """Bearer sessions: creation, lookup with sliding expiry, revocation (contract section 2)."""
-import weakref
-from collections import namedtuple
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
 from flask import current_app
 from sqlalchemy import bindparam, delete, insert, select, update
-from sqlalchemy.exc import DBAPIError
 
 from models import Session, User, db, new_id
 from services import clock, tokens
 from services.outcomes import NotFound
+from services.prepared import PreparedRead
 
 # A session used more than this long after its last renewal is extended (sliding expiry).
 RENEW_AFTER = timedelta(days=1)
@@ -45,6 +43,9 @@ LOOKUP = (
     .join(User, User.id == Session.user_id)
     .where(Session.token_hash == bindparam("token_hash"))
 )
+# Run on a pooled DBAPI connection, compiled once: every request with a bearer token passes here,
+# and SQLAlchemy's execution layer costs several times the query itself (bench/README.md).
+_LOOKUP = PreparedRead(LOOKUP)
 # Sign-in's one write besides the hash check: a plain INSERT, not an ORM unit of work.
 INSERT = insert(Session.__table__)
 # lastUsedAt moves with the renewal, at most once a day, never on every read (contract section 9).
@@ -80,7 +81,7 @@ def create(user: User, client: Client = Client()) -> IssuedSession:
 
 def lookup(token: str) -> LiveSession | None:
     """The live session of a bearer token (one indexed query), renewed when it is due."""
-    row = _fetch_one(db.engine, tokens.digest(token))
+    row = _LOOKUP.one(db.engine, token_hash=tokens.digest(token))
     now = clock.utcnow()
     if row is None or not tokens.matches(token, row.token_hash) or row.expires_at <= now:
         return None
@@ -91,59 +92,6 @@ def lookup(token: str) -> LiveSession | None:
             conn.execute(RENEW, {"session_id": row.session_id, "now": now,
                                  "expires_at": expires_at})
     return LiveSession(row.session_id, row.id, expires_at, row)
-
-
-def _fetch_one(engine, token_hash: str):
-    """LOOKUP run on a pooled DBAPI connection. Every request with a bearer token passes here,
-    and SQLAlchemy's execution layer costs several times the query itself (bench/README.md);
-    the statement is compiled and its result types prepared once per engine."""
-    sql, positional, make_row = _compiled_lookup(engine)
-    params = (token_hash,) if positional else {"token_hash": token_hash}
-    dialect = engine.dialect
-    dbapi_error = dialect.loaded_dbapi.Error
-    # One SELECT needs no transaction. On PostgreSQL autocommit saves the BEGIN and the ROLLBACK
-    # at check-in, two of its four round trips; SQLite's driver opens none for a SELECT.
-    autocommit = dialect.name != "sqlite"
-    raw = None
-    try:
-        raw = engine.raw_connection()  # from the pool, pre-pinged like any other checkout
-        if autocommit:
-            dialect.set_isolation_level(raw.dbapi_connection, "AUTOCOMMIT")
-        cursor = raw.cursor()
-        cursor.execute(sql, params)
-        found = cursor.fetchone()
-        cursor.close()
-        if autocommit:
-            dialect.reset_isolation_level(raw.dbapi_connection)
-    except dbapi_error as exc:
-        if raw is not None:
-            # Back to the pool only as it came out of it; else closed and replaced.
-            raw.invalidate(exc)
-        # The exception SQLAlchemy itself would raise (OperationalError -> 503, errors.py).
-        raise DBAPIError.instance(sql, params, exc, dbapi_error) from exc
-    finally:
-        if raw is not None:
-            raw.close()
-    return None if found is None else make_row(found)
-
-
-_COMPILED = weakref.WeakKeyDictionary()
-
-
-def _compiled_lookup(engine):
-    if engine not in _COMPILED:
-        dialect = engine.dialect
-        compiled = LOOKUP.compile(dialect=dialect)
-        columns = list(LOOKUP.selected_columns)
-        row_type = namedtuple("SessionRow", [column.key for column in columns])
-        convert = [column.type.dialect_impl(dialect).result_processor(dialect, None)
-                   for column in columns]
-
-        def make_row(values):
-            return row_type(*[f(v) if f else v for f, v in zip(convert, values, strict=True)])
-
-        _COMPILED[engine] = (str(compiled), bool(compiled.positiontup), make_row)
-    return _COMPILED[engine]
 
 
 def revoke(session: LiveSession) -> None:
