@@ -6,10 +6,10 @@
 4. rate limit      Flask-Limiter; its key function reads `g`, it never looks anything up
 5. the view        `login_required` answers 401 first, then the body is validated
 
-Flask runs `before_request` hooks in the order they are registered, so `register` registers
-them in this order and initialises Flask-Limiter (whose hook is step 4) after them. Every error
-raised in a step, a 429 included, goes through errors.py and leaves through `finish_response`,
-which has `g.request_id` by then.
+Steps 1-3 are one `before_request` hook (`before_view`); Flask runs hooks in the order they are
+registered, so `register` registers it, then initialises Flask-Limiter, whose hook is step 4.
+Every answer, a 429 or any other error included, leaves through `finish_response`, which has
+`g.request_id` by then, and which runs after the limiter has written its headers.
 """
 import itertools
 import re
@@ -41,8 +41,20 @@ def refuse_bodies_that_are_not_json():
                               "Request bodies must be sent as application/json")
 
 
+def before_view():
+    assign_request_id()
+    refuse_bodies_that_are_not_json()
+    bearer.resolve()
+
+
 def finish_response(response):
     response.headers["X-Request-ID"] = g.get("request_id", "")
+    # Flask-Limiter writes Retry-After on every answer it counted, which would tell clients of
+    # a 200 to wait and overwrite a 503's own value.
+    if response.status_code == 503:
+        response.headers["Retry-After"] = str(errors.RETRY_AFTER_UNAVAILABLE)
+    elif response.status_code != 429:
+        response.headers.pop("Retry-After", None)
     if not request.path.startswith("/api"):
         return response
     if response.mimetype == "text/html" and (request.method == "OPTIONS"
@@ -61,9 +73,8 @@ def finish_response(response):
 
 def register(app, limiter):
     """Install the pipeline on `app`; `limiter` is initialised here, as step 4."""
-    app.before_request(assign_request_id)
-    app.before_request(refuse_bodies_that_are_not_json)
-    app.before_request(bearer.resolve)
-    limiter.init_app(app)
-    # after_request hooks run in reverse order of registration: this one runs last.
+    app.before_request(before_view)
+    # after_request hooks run in reverse order of registration: this one runs after the
+    # limiter's, which writes the rate-limit headers.
     app.after_request(finish_response)
+    limiter.init_app(app)

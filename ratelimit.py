@@ -3,10 +3,31 @@
 The key and the limit are read from `g.bearer_session`, which the request pipeline has resolved
 before the limiter runs (pipeline.py): rate limiting never looks anything up itself.
 """
+import threading
+
 from flask import current_app, g, request
 from flask_limiter import Limiter
+from limits.storage import MemoryStorage
 
-import errors
+# How often the in-memory counters drop the windows that have ended (their memory, not their
+# meaning: a window is read as ended as soon as it has, whether swept or not).
+SWEEP_SECONDS = 1.0
+
+
+class SweptMemoryStorage(MemoryStorage):
+    """limits' `memory://` storage, sweeping ended windows once a second instead of starting a
+    new timer thread every 10 ms under load (one thread start per hundredth of a second cost
+    every request a GIL hand-off; bench/README.md). Registered for the `memory://` scheme, so
+    RATELIMIT_STORAGE_URI keeps its documented value. limits is pinned (requirements.txt):
+    this overrides its private scheduler, and tests/test_ratelimit.py checks it still runs."""
+
+    STORAGE_SCHEME = ["memory"]
+
+    def _MemoryStorage__schedule_expiry(self) -> None:
+        if not self.timer.is_alive():
+            self.timer = threading.Timer(SWEEP_SECONDS, self._MemoryStorage__expire_events)
+            self.timer.daemon = True
+            self.timer.start()
 
 
 def client_address() -> str:
@@ -32,18 +53,6 @@ def init_limiter(app) -> Limiter:
     """One limiter per app (its storage and key prefix come from that app's config); the request
     pipeline initialises it on the app, after the steps it depends on (pipeline.register)."""
     limiter = Limiter(key_func=rate_key, default_limits=[rate_limit])
-
-    @app.after_request
-    def retry_after_only_when_refused(response):
-        # Registered before the limiter's own hook, so it runs after it (Flask runs them in
-        # reverse): Flask-Limiter writes Retry-After on every answer, which would tell clients
-        # of a 200 to wait and overwrite a 503's own value.
-        if response.status_code == 503:
-            response.headers["Retry-After"] = str(errors.RETRY_AFTER_UNAVAILABLE)
-        elif response.status_code != 429:
-            response.headers.pop("Retry-After", None)
-        return response
-
     app.extensions["rate_limiter"] = limiter
     return limiter
 

@@ -91,6 +91,23 @@ def test_health_is_not_limited(make_app):
     assert {client.get("/api/health").status_code for _ in range(5)} == {200}
 
 
+def test_in_memory_counters_arm_one_sweep_a_second_not_a_thread_per_request(make_app):
+    """limits' own memory storage starts a new timer thread every 10 ms under load; the
+    service's keeps one armed for SWEEP_SECONDS (ratelimit.SweptMemoryStorage)."""
+    from ratelimit import SweptMemoryStorage, limiter_of
+
+    app = make_app(RATELIMIT_STORAGE_URI="memory://", RATELIMIT_PUBLIC="100000 per minute")
+    storage = limiter_of(app).limiter.storage
+    assert isinstance(storage, SweptMemoryStorage)
+    client = app.test_client()
+    assert client.get("/api/auth/session").headers["X-RateLimit-Remaining"] == "99999"
+    timer = storage.timer
+    started = time.monotonic()
+    while time.monotonic() - started < 0.1:  # ten of limits' 10 ms timers
+        assert client.get("/api/auth/session").status_code == 401
+    assert storage.timer is timer and timer.is_alive()
+
+
 @pytest.mark.redis
 def test_limits_are_shared_by_two_app_instances_through_redis(make_app):
     prefix = "shared-" + uuid.uuid4().hex

@@ -147,3 +147,21 @@ def test_a_body_just_over_one_mib_gets_the_json_413(serve):
     assert response.status_code == 413
     assert response.json()["error"] == "PAYLOAD_TOO_LARGE"
 
+
+
+def test_a_queue_of_waiting_requests_writes_no_log_line_per_request(serve):
+    """waitress warns "Task queue depth is N" for each request that waits for a thread: under
+    load, a line per request. serve.py keeps the queue's errors only."""
+    server = serve()
+    start = threading.Barrier(64)
+
+    def one():
+        start.wait()
+        assert requests.get(f"{server.url}/api/health", timeout=30).status_code == 200
+
+    clients = [threading.Thread(target=one) for _ in range(64)]
+    for client in clients:
+        client.start()
+    for client in clients:
+        client.join()
+    assert "Task queue depth" not in cluster.log_of(server)
