@@ -5,18 +5,17 @@ import hmac
 import json
 import threading
 import uuid
-from contextlib import contextmanager
 from datetime import UTC, datetime
 
 import pytest
 import requests
 import stripe
 from sqlalchemy import select
-from waitress.server import create_server
 
 import config
 from models import Payment, PaymentEvent, Refund, Subscription, db
 from services import clock as service_clock
+from tests.threaded_server import serve
 
 URL = "/api/webhooks/payment"
 SECRET = "whsec_test_current"
@@ -483,19 +482,6 @@ def test_repeat_never_reapplies_after_a_newer_event(client, app):
     assert sub["status"] == "past_due" and sub["last_event_id"] == b["id"]
 
 
-@contextmanager
-def serve(app):
-    """Another instance of the service on loopback (its own connection pool, like a process)."""
-    server = create_server(app, host="127.0.0.1", port=0, threads=8)
-    thread = threading.Thread(target=server.run, daemon=True)
-    thread.start()
-    try:
-        yield f"http://127.0.0.1:{server.effective_port}"
-    finally:
-        server.close()
-        thread.join(timeout=5)
-
-
 def post_together(urls, bodies, secret=SECRET):
     """POST each body to its URL from its own thread, all released at once."""
     barrier = threading.Barrier(len(bodies))
@@ -521,8 +507,8 @@ def post_together(urls, bodies, secret=SECRET):
 @pytest.fixture
 def two_servers(make_app, app, live_server):
     second = make_app(PAYMENT_WEBHOOK_SECRET=[SECRET])
-    with serve(second) as other:
-        yield [live_server, other]
+    with serve(second) as port:  # its own connection pool, like another process
+        yield [live_server, f"http://127.0.0.1:{port}"]
 
 
 def test_concurrent_deliveries_of_one_event(app, two_servers):

@@ -2,6 +2,8 @@
 
 The thread runs waitress's event loop one poll at a time and, when asked to stop, closes the
 sockets itself after its last poll: closing them from another thread races the loop (EBADF).
+Before that it stops the worker threads: a worker finishing a request wakes the loop through
+its trigger pipe, which must still be open then.
 """
 import contextlib
 import threading
@@ -19,6 +21,7 @@ def serve(app, host="127.0.0.1", port=0):
     def run():
         while not stop.is_set():
             wasyncore.loop(timeout=0.05, map=server._map, count=1)
+        server.task_dispatcher.shutdown()
         wasyncore.close_all(server._map)
 
     thread = threading.Thread(target=run, daemon=True)
@@ -28,4 +31,3 @@ def serve(app, host="127.0.0.1", port=0):
     finally:
         stop.set()
         thread.join(timeout=10)
-        server.task_dispatcher.shutdown()
