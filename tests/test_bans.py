@@ -126,3 +126,27 @@ def test_a_ban_ends_by_itself_at_its_expiry(app, client, auth, admin, clock):
     assert client.get("/api/admin/stats", headers=admin).get_json()["data"]["users"][
         "banned"] == 0
     assert password_sign_in(client).status_code == 200
+
+
+def test_a_session_committed_after_the_ban_is_not_live(app, client, auth):
+    """A sign-in that passed its ban check while a ban was committing commits its session after
+    the ban's DELETE: the row is left as written here, and the lookup still refuses it."""
+    from models import User, db
+
+    headers = auth.headers(EMAIL)
+    with app.app_context():
+        db.session.execute(db.update(User).where(User.email == EMAIL).values(banned=True))
+        db.session.commit()
+    assert client.get("/api/auth/session", headers=headers).status_code == 401
+
+
+SIGN_IN_OPERATIONS = ("signIn", "signInWithPasskey", "verifyMagicLink", "completeOAuth",
+                      "exchangeOAuthCode")
+
+
+def test_every_sign_in_operation_documents_user_banned(client):
+    paths = client.get("/api/openapi.json").get_json()["paths"]
+    operations = {op["operationId"]: op for path in paths.values() for op in path.values()
+                  if isinstance(op, dict) and "operationId" in op}
+    for name in SIGN_IN_OPERATIONS:
+        assert "USER_BANNED" in operations[name]["responses"]["403"]["description"], name

@@ -31,7 +31,7 @@ def send_magic_link(data):
 @blp.arguments(MagicLinkVerifySchema)
 @blp.response(200, AuthResultSchema)
 @blp.errors((400, "INVALID_TOKEN or VALIDATION_ERROR"), (401, "TOTP_REQUIRED or INVALID_TOTP"),
-            (429, "RATE_LIMITED"), schema=AuthErrorSchema)
+            (403, "USER_BANNED"), (429, "RATE_LIMITED"), schema=AuthErrorSchema)
 def verify_magic_link(data):
     """Sign in with the token of a magic link (and the second factor when it is active)."""
     return signed_in(magic_link.verify(data["token"], data.get("totpCode")))

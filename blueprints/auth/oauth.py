@@ -60,7 +60,7 @@ def start_oauth(args, provider):
                                    "or with `error`")
 @blp.errors((400, "OAUTH_ERROR: bad state, provider error or no verified e-mail"),
             (401, "TOTP_REQUIRED: two-factor is on; use redirectUrl and the code exchange"),
-            NOT_CONFIGURED, schema=AuthErrorSchema)
+            (403, "USER_BANNED"), NOT_CONFIGURED, schema=AuthErrorSchema)
 def oauth_callback(args, provider):
     """Complete the sign-in the provider redirects back with."""
     try:
@@ -82,7 +82,7 @@ def oauth_callback(args, provider):
 @blp.arguments(OAuthTokenSchema)
 @blp.response(200, AuthResultSchema)
 @blp.errors((400, "INVALID_TOKEN (unknown, used or expired code) or VALIDATION_ERROR"),
-            (401, "TOTP_REQUIRED or INVALID_TOTP"), (429, "RATE_LIMITED"),
+            (401, "TOTP_REQUIRED or INVALID_TOTP"), (403, "USER_BANNED"), (429, "RATE_LIMITED"),
             schema=AuthErrorSchema)
 def exchange_oauth_code(data):
     """Exchange the one-time code of an OAuth redirect for a session."""

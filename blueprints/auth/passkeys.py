@@ -47,7 +47,7 @@ def register(data):
               description="Step 1 (body {} or {email}): {options, challengeId}; "
                           "step 2 (body {challengeId, credential}): {user, session}")
 @blp.errors((400, "INVALID_CHALLENGE or VALIDATION_ERROR"), (401, "INVALID_PASSKEY"),
-            (403, "EMAIL_NOT_VERIFIED"), schema=AuthErrorSchema)
+            (403, "EMAIL_NOT_VERIFIED or USER_BANNED"), schema=AuthErrorSchema)
 def sign_in(data):
     """Start (with {} or {email}) or finish (with challengeId and credential) a passkey sign-in."""
     if "challengeId" not in data:

@@ -43,7 +43,8 @@ def sign_up(data):
 @blp.arguments(SignInSchema)
 @blp.response(200, AuthResultSchema)
 @blp.errors((401, "INVALID_CREDENTIALS, TOTP_REQUIRED or INVALID_TOTP"),
-            (403, "EMAIL_NOT_VERIFIED"), (429, "RATE_LIMITED"), schema=AuthErrorSchema)
+            (403, "EMAIL_NOT_VERIFIED or USER_BANNED"), (429, "RATE_LIMITED"),
+            schema=AuthErrorSchema)
 def sign_in(data):
     """Sign in with e-mail and password (and the second factor when it is active)."""
     user = accounts.check_password(data["email"], data["password"])

@@ -7,6 +7,7 @@ from sqlalchemy import bindparam, delete, insert, select, update
 
 from models import Session, User, db, new_id
 from services import clock, tokens
+from services.auth import bans
 from services.outcomes import NotFound
 from services.prepared import PreparedRead
 
@@ -39,7 +40,7 @@ class LiveSession:
 LOOKUP = (
     select(Session.id.label("session_id"), Session.token_hash, Session.expires_at,
            Session.renewed_at, User.id, User.email, User.name, User.image, User.email_verified,
-           User.created_at, User.two_factor_enabled, User.role)
+           User.created_at, User.two_factor_enabled, User.role, User.banned, User.ban_expires_at)
     .join(User, User.id == Session.user_id)
     .where(Session.token_hash == bindparam("token_hash"))
 )
@@ -80,10 +81,13 @@ def create(user: User, client: Client = Client()) -> IssuedSession:
 
 
 def lookup(token: str) -> LiveSession | None:
-    """The live session of a bearer token (one indexed query), renewed when it is due."""
+    """The live session of a bearer token (one indexed query), renewed when it is due. A banned
+    user's is not live: a ban deletes them, and this also ends one a sign-in made while the
+    ban was committing (its check passed, its session committed after the ban's DELETE)."""
     row = _LOOKUP.one(db.engine, token_hash=tokens.digest(token))
     now = clock.utcnow()
-    if row is None or not tokens.matches(token, row.token_hash) or row.expires_at <= now:
+    if (row is None or not tokens.matches(token, row.token_hash) or row.expires_at <= now
+            or bans.is_banned(row, now)):
         return None
     expires_at = row.expires_at
     if now - row.renewed_at > RENEW_AFTER:

@@ -1972,7 +1972,7 @@ export interface operations {
                     "application/json": components["schemas"]["AuthError"];
                 };
             };
-            /** @description EMAIL_NOT_VERIFIED */
+            /** @description EMAIL_NOT_VERIFIED or USER_BANNED */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -2637,6 +2637,15 @@ export interface operations {
                     "application/json": components["schemas"]["AuthError"];
                 };
             };
+            /** @description USER_BANNED */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthError"];
+                };
+            };
             /** @description RATE_LIMITED */
             429: {
                 headers: {
@@ -2766,6 +2775,15 @@ export interface operations {
                     "application/json": components["schemas"]["AuthError"];
                 };
             };
+            /** @description USER_BANNED */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthError"];
+                };
+            };
             /** @description OAUTH_PROVIDER_NOT_CONFIGURED: no client id and secret for this provider */
             404: {
                 headers: {
@@ -2819,6 +2837,15 @@ export interface operations {
             };
             /** @description TOTP_REQUIRED or INVALID_TOTP */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthError"];
+                };
+            };
+            /** @description USER_BANNED */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2946,7 +2973,7 @@ export interface operations {
                     "application/json": components["schemas"]["AuthError"];
                 };
             };
-            /** @description EMAIL_NOT_VERIFIED */
+            /** @description EMAIL_NOT_VERIFIED or USER_BANNED */
             403: {
                 headers: {
                     [name: string]: unknown;
