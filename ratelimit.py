@@ -3,6 +3,7 @@
 The key and the limit are read from `g.bearer_session`, which the request pipeline has resolved
 before the limiter runs (pipeline.py): rate limiting never looks anything up itself.
 """
+import functools
 import threading
 
 from flask import current_app, g, request
@@ -55,6 +56,16 @@ def init_limiter(app) -> Limiter:
     limiter = Limiter(key_func=rate_key, default_limits=[rate_limit])
     app.extensions["rate_limiter"] = limiter
     return limiter
+
+
+def settle_limits(app) -> None:
+    """Flask-Limiter works out every request's exemptions and blueprint limits from what was
+    registered (`limiter.exempt`, `limiter.limit`), walking every exempt blueprint each time:
+    about 40 µs of each request (bench/README.md). All of it is registered inside create_app,
+    which calls this last: from then on the answers are remembered per endpoint."""
+    manager = limiter_of(app).limit_manager
+    for name in ("exemption_scope", "blueprint_limits"):
+        setattr(manager, name, functools.lru_cache(maxsize=1024)(getattr(manager, name)))
 
 
 def limiter_of(app) -> Limiter:
