@@ -40,11 +40,11 @@ class JsonRequest(Request):
 
 class CookieSessions(SecureCookieSessionInterface):
     """Flask's signed-cookie session (the OAuth flow keeps its state there), opened only when
-    the request carries its cookie: the API's requests have none, and building the signer for
+    the request carries cookies: the API's requests have none, and building the signer for
     them cost every request about 30 µs (bench/README.md)."""
 
     def open_session(self, app, request):
-        if app.secret_key and self.get_cookie_name(app) not in request.cookies:
+        if app.secret_key and "HTTP_COOKIE" not in request.environ:
             return self.session_class()
         return super().open_session(app, request)
 

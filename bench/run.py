@@ -1,9 +1,10 @@
 """Load benchmarks: the service under waitress on loopback, driven by wrk.
 
 Every figure is a ratio to a baseline measured in the same run, alternating baseline and
-scenario round by round, because absolute numbers on a shared machine are noise. The baseline
-of the HTTP scenarios is a constant-JSON endpoint in the same app and server (rate limiter on,
-bench/app.py); the ratio to a standalone bare Flask app (bench/bare.py) is printed beside it.
+scenario round by round, because absolute numbers on a shared machine are noise. The session's
+figure is its ratio to a standalone bare Flask app (bench/bare.py, a separate process with no
+extension, under the same waitress settings), printed first; every HTTP scenario also shows its
+ratio to a constant-JSON endpoint in the same app and server (rate limiter on, bench/app.py).
 Usage: python bench/run.py [--duration 10] [--rounds 3] [--database-url URL] [--only NAME ...]
 """
 import argparse
@@ -125,7 +126,7 @@ def signed_events(path, count):
 
 def measure(args, baseline, scenario, reference=None):
     """Alternate baseline(s) and scenario; median per-round ratios to the baseline (and to the
-    reference, when there is one) with the rates of each round."""
+    reference, when there is one) with the rates of each round (baseline, reference, scenario)."""
     ratios, reference_ratios, rates = [], [], []
     for _ in range(args.rounds):
         base_rps, _ = baseline()
@@ -136,7 +137,7 @@ def measure(args, baseline, scenario, reference=None):
         ratios.append(rps / base_rps)
         if ref_rps:
             reference_ratios.append(rps / ref_rps)
-        rates.append((base_rps, rps))
+        rates.append((base_rps, ref_rps, rps))
     reference_ratio = statistics.median(reference_ratios) if reference_ratios else None
     return statistics.median(ratios), reference_ratio, rates
 
@@ -187,7 +188,8 @@ def main():
                 args.headers = [f"Authorization: Bearer {token}"]
                 return wrk(f"{service.url}/api/auth/session", args)
 
-            rows.append(("GET /api/auth/session", ">=0.60",
+            # The figure of issue 11: against the standalone app (the in-app ratio is shown too).
+            rows.append(("GET /api/auth/session", ">=0.45 bare",
                          *measure(args, baseline, session, standalone)))
 
         if "webhook" in args.only:
@@ -233,15 +235,18 @@ def main():
     print(f"\nwaitress threads={args.threads}, wrk -t{args.wrk_threads} -c{args.connections} "
           f"-d{args.duration}s, {args.rounds} rounds, database "
           f"{'PostgreSQL' if args.database_url else 'SQLite'}, limiter {args.ratelimit_storage}")
-    # The figure that counts (issue 11) is the ratio to the standalone bare Flask app: first.
-    print(f"{'scenario':34} {'vs bare Flask app':>18} {'in-app ratio':>12} {'target':>6}  "
-          "per round (in-app baseline / scenario per second)")
+    # The figure that counts for the session (issue 11) is the ratio to the standalone bare
+    # Flask app: first. A target marked "bare" applies to it, any other to the in-app ratio.
+    print(f"{'scenario':34} {'vs bare Flask app':>18} {'in-app ratio':>12} {'target':>11}  "
+          "per round (in-app baseline / bare app / scenario per second)")
     for name, target, ratio, reference, rates in rows:
-        rounds = ", ".join(f"{b:.0f}/{s:.0f}" for b, s in rates)
-        bound = float(target[2:])
-        verdict = "ok" if (ratio >= bound if target.startswith(">") else ratio <= bound) else "MISS"
+        rounds = ", ".join("/".join(f"{r:.0f}" for r in rate if r) for rate in rates)
+        bound, _, which = target[2:].partition(" ")
+        counted = reference if which == "bare" else ratio
+        met = counted >= float(bound) if target.startswith(">") else counted <= float(bound)
         versus = f"{reference:.2f}" if reference else "-"
-        print(f"{name:34} {versus:>18} {ratio:12.2f} {target:>6}  {rounds}  {verdict}")
+        print(f"{name:34} {versus:>18} {ratio:12.2f} {target:>11}  {rounds}  "
+              f"{'ok' if met else 'MISS'}")
     print(f"peak RSS of the service process: {peak_rss:.0f} MiB")
     shutil.rmtree(workdir, ignore_errors=True)
 
