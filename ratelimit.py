@@ -6,6 +6,7 @@ before the limiter runs (pipeline.py): rate limiting never looks anything up its
 import functools
 import threading
 
+import flask_limiter._limits
 from flask import current_app, g, request
 from flask_limiter import Limiter
 from limits.storage import MemoryStorage
@@ -29,6 +30,12 @@ class SweptMemoryStorage(MemoryStorage):
             self.timer = threading.Timer(SWEEP_SECONDS, self._MemoryStorage__expire_events)
             self.timer.daemon = True
             self.timer.start()
+
+
+# Flask-Limiter parses the limit string ("1000 per minute") again on every request; the string
+# is one of the two configured ones, so its parse is remembered (RateLimitItems are immutable).
+# Flask-Limiter is pinned (requirements.txt); tests/test_ratelimit.py checks this still applies.
+flask_limiter._limits.parse_many = functools.lru_cache(maxsize=64)(flask_limiter._limits.parse_many)
 
 
 def client_address() -> str:

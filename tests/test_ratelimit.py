@@ -108,6 +108,17 @@ def test_in_memory_counters_arm_one_sweep_a_second_not_a_thread_per_request(make
     assert storage.timer is timer and timer.is_alive()
 
 
+def test_the_limit_string_is_parsed_once_not_per_request(make_app):
+    import flask_limiter._limits
+
+    client = make_app().test_client()
+    before = flask_limiter._limits.parse_many.cache_info()
+    for _ in range(3):
+        assert client.get("/api/auth/session").headers["X-RateLimit-Limit"] == "100"
+    after = flask_limiter._limits.parse_many.cache_info()
+    assert after.hits - before.hits >= 2 and after.misses - before.misses <= 1
+
+
 @pytest.mark.redis
 def test_limits_are_shared_by_two_app_instances_through_redis(make_app):
     prefix = "shared-" + uuid.uuid4().hex
