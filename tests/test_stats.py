@@ -5,7 +5,7 @@ from datetime import timedelta
 
 import pytest
 import requests
-from sqlalchemy import func, or_, select
+from sqlalchemy import delete, func, insert, or_, select, update
 
 from models import (
     Article,
@@ -223,6 +223,20 @@ def test_account_deletion_cascade(app, client, people, clock):
     assert data["tickets"]["OPEN"] == 1  # a ticket outlives its requester
     call(client, "DELETE", f"/api/admin/users/{user_id(app, ALICE)}", admin, 204)
     assert check(app, client, admin, clock)["users"]["total"] == 2
+
+
+def test_bulk_statements_count_every_row(app, client, people, clock):
+    """Many rows in one INSERT, UPDATE or DELETE, as an operator's SQL would write them."""
+    rows = [{"id": f"t{n:02}", "subject": "s", "description": "d", "status": "OPEN"}
+            for n in range(50)]
+    with app.app_context():
+        db.session.execute(insert(Ticket.__table__).values(rows))
+        db.session.execute(update(Ticket).where(Ticket.id < "t23").values(status="CLOSED"))
+        db.session.execute(update(Ticket).values(priority="HIGH"))  # moves no row: no count
+        db.session.execute(delete(Ticket).where(Ticket.id > "t45"))
+        db.session.commit()
+    data = check(app, client, people[ADMIN], clock)
+    assert data["tickets"] == {"OPEN": 23, "IN_PROGRESS": 0, "RESOLVED": 0, "CLOSED": 23}
 
 
 def test_a_failed_write_counts_nothing(app, client, people, clock, monkeypatch):
