@@ -85,11 +85,12 @@ def _deltas(counted: Counted, row: str, sign: int, source: str = "") -> list[str
 
 
 def _add(deltas: list[str], slot: str) -> str:
-    """One statement adding the deltas, locking the counter rows in key order (two statements
-    that each move several counters cannot deadlock on them). Counters of different statements
-    are locked in the order of the writes: on PostgreSQL, two transactions in one slot that
-    meet in opposite orders (a deletion's sessions then user, a sign-up's user then session)
-    deadlock, and one is refused with the database's 503, to be retried (bench/README.md)."""
+    """One statement adding the deltas, locking the counter rows in key order, so two that
+    each move several counters cannot deadlock on them. Those of different statements are
+    locked in the order of the writes; a cascade's come after its parent's (PostgreSQL queues
+    the cascaded statements' triggers behind the parent statement's). Every transaction today
+    moves users before sessions and projects before their content; two in one slot that met in
+    opposite orders would deadlock, and PostgreSQL would refuse one (the service's 503)."""
     return ("INSERT INTO stat_counts (section, name, slot, count, amount) "
             f"SELECT section, name, {slot}, sum(delta), sum(amount) "
             f"FROM ({' UNION ALL '.join(deltas)}) AS deltas "
