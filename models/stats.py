@@ -115,7 +115,8 @@ def _postgresql(counted: Counted) -> list[str]:
         "BEGIN\n"
         f"  IF TG_OP = 'INSERT' THEN {_add(added, slot)};\n"
         f"  ELSIF TG_OP = 'DELETE' THEN {_add(removed, slot)};\n"
-        f"  ELSE {_add(added + removed, slot)};\n"
+        f"  ELSIF TG_OP = 'UPDATE' THEN {_add(added + removed, slot)};\n"
+        f"  ELSE DELETE FROM stat_counts WHERE section = '{table}';\n"  # TRUNCATE
         "  END IF;\n"
         "  RETURN NULL;\n"
         "END $$",
@@ -123,6 +124,9 @@ def _postgresql(counted: Counted) -> list[str]:
         f"new_rows FOR EACH STATEMENT EXECUTE FUNCTION {function}()",
         f"CREATE TRIGGER {function}_delete AFTER DELETE ON {table} REFERENCING OLD TABLE AS "
         f"old_rows FOR EACH STATEMENT EXECUTE FUNCTION {function}()",
+        # TRUNCATE fires no DELETE trigger (SQLite has none: its DELETE fires the row triggers).
+        f"CREATE TRIGGER {function}_truncate AFTER TRUNCATE ON {table} "
+        f"FOR EACH STATEMENT EXECUTE FUNCTION {function}()",
     ]
     if counted.moved_by:
         # No column list: PostgreSQL refuses one beside transition tables. An UPDATE that moves
@@ -159,12 +163,12 @@ def create_triggers(table: str, dialect: str) -> list[str]:
 
 
 def drop_triggers(table: str, dialect: str) -> list[str]:
-    on = f" ON {table}" if dialect == "postgresql" else ""
-    statements = [f"DROP TRIGGER IF EXISTS stat_counts_{table}_{event}{on}"
-                  for event in ("insert", "delete", "update")]
-    if dialect == "postgresql":
-        statements.append(f"DROP FUNCTION IF EXISTS stat_counts_{table}()")
-    return statements
+    if dialect == "sqlite":
+        return [f"DROP TRIGGER IF EXISTS stat_counts_{table}_{event}"
+                for event in ("insert", "delete", "update")]
+    return [*(f"DROP TRIGGER IF EXISTS stat_counts_{table}_{event} ON {table}"
+              for event in ("insert", "delete", "truncate", "update")),
+            f"DROP FUNCTION IF EXISTS stat_counts_{table}()"]
 
 
 def count_rows(table: str) -> str:
