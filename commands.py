@@ -7,28 +7,34 @@ from sqlalchemy import delete, select
 
 from models import OAuthState, OneTimeToken, OutboxMessage, PasskeyChallenge, Session, User, db
 from services import clock, outbox
+from services.auth import bans
 
 # Every table whose rows die at `expires_at`; later features append theirs.
 EXPIRING = [Session, OneTimeToken, PasskeyChallenge, OAuthState, OutboxMessage]
 ROLES = ("admin", "user")
 
 
-def purge_expired() -> dict[str, int]:
+def purge_expired() -> tuple[dict[str, int], int]:
+    """Delete what has expired and clear ended bans: (rows removed per table, bans cleared)."""
     now = clock.utcnow()
     removed = {}
     for model in EXPIRING:
         result = db.session.execute(delete(model).where(model.expires_at <= now))
         removed[model.__tablename__] = result.rowcount
+    cleared = bans.clear_ended(now)
     db.session.commit()
-    return removed
+    return removed, cleared
 
 
 def register_commands(app):
     @app.cli.command("purge-expired")
     def purge_expired_command():
-        """Delete expired sessions, one-time tokens and undeliverable queued mail."""
-        for table, count in purge_expired().items():
+        """Delete expired sessions, one-time tokens and undeliverable queued mail; clear ended
+        bans."""
+        removed, cleared = purge_expired()
+        for table, count in removed.items():
             click.echo(f"{table}: {count} removed")
+        click.echo(f"ended bans: {cleared} cleared")
 
     @app.cli.command("set-role")
     @click.argument("email")

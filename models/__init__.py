@@ -62,4 +62,5 @@ from models.payments import (  # noqa: E402,F401
     Subscription,
 )
 from models.projects import MEMBER, OWNER, Invitation, Membership, Project  # noqa: E402,F401
-from models.tickets import Ticket, TicketComment, TicketStatusCount  # noqa: E402,F401
+from models.stats import StatCount  # noqa: E402,F401
+from models.tickets import Ticket, TicketComment  # noqa: E402,F401

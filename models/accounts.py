@@ -1,7 +1,7 @@
 """Accounts: users, sessions, one-time tokens, second factors, OAuth links and passkeys."""
 from datetime import datetime
 
-from sqlalchemy import JSON, BigInteger, Boolean, ForeignKey, Index, LargeBinary, String
+from sqlalchemy import JSON, BigInteger, Boolean, ForeignKey, Index, LargeBinary, String, text
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
 from models import UTCDateTime, db, new_id
@@ -10,6 +10,12 @@ from services import clock
 
 class User(db.Model):
     __tablename__ = "users"
+    __table_args__ = (
+        # Bans that have ended by the clock but still hold the flag (until purge-expired clears
+        # them): the statistics take them off the kept count of banned users (models/stats.py).
+        Index("ix_users_ended_bans", "ban_expires_at", sqlite_where=text("banned = 1"),
+              postgresql_where=text("banned")),
+    )
 
     id: Mapped[str] = mapped_column(String(32), primary_key=True, default=new_id)
     # Stored trimmed and lower-case (contract section 3), so the unique index is case-insensitive.

@@ -1,7 +1,7 @@
 """Support tickets and their comments (resources.md R7)."""
 from datetime import datetime
 
-from sqlalchemy import BigInteger, Boolean, ForeignKey, Index, SmallInteger, String, Text
+from sqlalchemy import Boolean, ForeignKey, Index, SmallInteger, String, Text
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
 from models import UTCDateTime, db, new_id
@@ -76,14 +76,3 @@ class TicketComment(db.Model):
 
     author: Mapped[User | None] = relationship()
 
-
-class TicketStatusCount(db.Model):
-    """How many tickets are in each status, changed in the transaction of every ticket that
-    enters or leaves it (services/tickets.py is the only writer of a ticket's status). The
-    staff's list answers `meta.total` for all tickets, or one status, from here: counting the
-    rows themselves grows with the table (bench/README.md)."""
-
-    __tablename__ = "ticket_status_counts"
-
-    status: Mapped[str] = mapped_column(String(16), primary_key=True)
-    count: Mapped[int] = mapped_column(BigInteger, default=0)

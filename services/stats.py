@@ -1,80 +1,59 @@
-"""Platform statistics (resources.md R8): counts in a fixed number of queries, whatever the data
-size: one query of conditional aggregates (`count(*) FILTER (WHERE ...)`) over every table, one
-for payment totals per currency, one for subscriptions per status."""
-from sqlalchemy import func, select, true
+"""Platform statistics (resources.md R8) in one query whatever the data size: the counts the
+database keeps (models/stats.py), less what the clock has ended since it was counted."""
+from sqlalchemy import func, literal, select, true, union_all
 
-from models import (
-    Article,
-    Festival,
-    Payment,
-    Project,
-    Review,
-    Session,
-    Subscription,
-    Ticket,
-    User,
-    db,
-)
+from models import Session, StatCount, User, db
 from models.articles import STATUSES as ARTICLE_STATUSES
 from models.festivals import FESTIVAL_STATUSES, REVIEW_STATUSES
 from models.tickets import STATUSES as TICKET_STATUSES
 from services import clock
-from services.auth import bans
 
-# A section's counts per status: (key, model, status column, every status, listed even at 0).
-# Each section adds one line here.
-STATUS_COUNTS = [
-    ("articles", Article, Article.status, ARTICLE_STATUSES),
-    ("festivals", Festival, Festival.status, FESTIVAL_STATUSES),
-    ("reviews", Review, Review.status, REVIEW_STATUSES),
-    ("tickets", Ticket, Ticket.status, TICKET_STATUSES),
-]
+# A section's counts per status, every status listed even at 0.
+STATUS_COUNTS = {"articles": ARTICLE_STATUSES, "festivals": FESTIVAL_STATUSES,
+                 "reviews": REVIEW_STATUSES, "tickets": TICKET_STATUSES}
 # The provider's subscription statuses, listed even when 0; any other stored status is added.
 SUBSCRIPTION_STATUSES = ("active", "trialing", "past_due", "unpaid", "canceled", "incomplete",
                          "incomplete_expired", "paused")
+USER_COUNTS = ("total", "verified", "twoFactor", "banned", "admins")
+ENDED = "ended"  # the section of what the clock has ended (not a table: never kept)
 
 
-def _counters(now):
-    """(key, subkey, labelled aggregate subquery) for the one big query."""
-    count = func.count
-    yield "users", [
-        ("total", count()),
-        ("verified", count().filter(User.email_verified.is_(True))),
-        ("twoFactor", count().filter(User.two_factor_enabled.is_(True))),
-        ("banned", count().filter(bans.banned_clause(now))),
-        ("admins", count().filter(User.role == "admin")),
-    ], User
-    yield "sessions", [("live", count().filter(Session.expires_at > now))], Session
-    yield "projects", [("total", count())], Project
-    for key, model, column, values in STATUS_COUNTS:
-        yield key, [(value, count().filter(column == value)) for value in values], model
+def _kept():
+    """The kept counts (a counter's slots summed) as rows (section, name, count, amount)."""
+    return (select(StatCount.section, StatCount.name, func.sum(StatCount.count),
+                   func.sum(StatCount.amount))
+            .group_by(StatCount.section, StatCount.name))
+
+
+def _ended(name: str, *where):
+    """Rows counted as live that the clock has ended since. Both stay few: purge-expired deletes
+    expired sessions and clears ended bans, and each count walks an index of those rows only."""
+    return select(literal(ENDED), literal(name), func.count(), literal(0)).where(*where)
 
 
 def stats() -> dict:
     now = clock.utcnow()
-    layout, subqueries = [], []
-    for key, aggregates, model in _counters(now):
-        labels = [f"{key}_{name}" for name, _ in aggregates]
-        subqueries.append(select(*[agg.label(lbl) for (_, agg), lbl in
-                                   zip(aggregates, labels, strict=True)])
-                          .select_from(model).subquery(key))
-        layout.append((key, [name for name, _ in aggregates]))
-    # One row: each subquery has exactly one, so the joins on TRUE multiply nothing.
-    joined = subqueries[0]
-    for subquery in subqueries[1:]:
-        joined = joined.join(subquery, true())
-    row = db.session.execute(select(*[c for sq in subqueries for c in sq.c])
-                             .select_from(joined)).one()
-    answer, values = {}, iter(row)
-    for key, names in layout:
-        answer[key] = {name: next(values) for name in names}
-    answer["payments"] = [
-        {"currency": currency, "count": n, "sum": int(total or 0)}
-        for currency, n, total in db.session.execute(
-            select(Payment.currency, func.count(), func.sum(Payment.amount))
-            .group_by(Payment.currency).order_by(Payment.currency))]
-    subscriptions = dict.fromkeys(SUBSCRIPTION_STATUSES, 0)
-    subscriptions.update(db.session.execute(
-        select(Subscription.status, func.count()).group_by(Subscription.status)).all())
-    answer["subscriptions"] = subscriptions
+    rows = db.session.execute(union_all(
+        _kept(),
+        _ended("sessions", Session.expires_at <= now),
+        # `banned = true`, not IS: SQLite then matches the partial index's predicate.
+        _ended("bans", User.banned == true(), User.ban_expires_at <= now))).all()
+    counts = {(section, name): (int(count), int(amount))
+              for section, name, count, amount in rows}
+
+    def count(section, name):
+        return counts.get((section, name), (0, 0))[0]
+
+    answer = {"users": {name: count("users", name) for name in USER_COUNTS},
+              "sessions": {"live": count("sessions", "total") - count(ENDED, "sessions")},
+              "projects": {"total": count("projects", "total")}}
+    answer["users"]["banned"] -= count(ENDED, "bans")
+    for section, statuses in STATUS_COUNTS.items():
+        answer[section] = {status: count(section, status) for status in statuses}
+    answer["payments"] = [{"currency": name, "count": n, "sum": total}
+                          for (section, name), (n, total) in sorted(counts.items())
+                          if section == "payments" and n]
+    answer["subscriptions"] = dict.fromkeys(SUBSCRIPTION_STATUSES, 0) | {
+        name: n for (section, name), (n, _) in counts.items()
+        if section == "subscriptions" and (n or name in SUBSCRIPTION_STATUSES)}
     return answer

@@ -1,12 +1,11 @@
 """Support tickets (resources.md R7): opening, the requester's and the staff's changes, the
 transitions, comments (internal ones for the staff only) and the requester's e-mails."""
 from sqlalchemy import func, select
-from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.orm import selectinload
 
 import listing
 import policies
-from models import Ticket, TicketComment, TicketStatusCount, User, db
+from models import StatCount, Ticket, TicketComment, User, db
 from models.tickets import CLOSED, OPEN, PRIORITY_RANK, RESOLVED
 from policies import ADMIN, REQUESTER, Caller
 from services import clock, mail
@@ -30,8 +29,9 @@ def load(ticket_id: str, who: Caller, *, changing: bool = False, body=None):
     ticket = policies.load("ticket", ticket_id, "see", who)
     relations = policies.authorize("ticket", ticket, "see", who)
     if changing:
-        # The row is locked (PostgreSQL) before its status is read, so two concurrent moves
-        # cannot both count the same departure (TicketStatusCount); SQLite has one writer.
+        # The row is locked (PostgreSQL) before its status is read, so a change decided on a
+        # status (CLOSED is final, a reply reopens) is never applied to a status moved meanwhile;
+        # SQLite has one writer.
         db.session.refresh(ticket, with_for_update=True)
     if changing and ticket.status == CLOSED:
         raise Conflict("This ticket is closed; it can no longer change")
@@ -60,7 +60,6 @@ def open_ticket(who: Caller, data: dict) -> Ticket:
                     updated_at=now)
     ticket.set_priority(data["priority"])
     db.session.add(ticket)
-    _count(OPEN, +1)
     db.session.flush()
     return ticket
 
@@ -99,8 +98,6 @@ def update(ticket: Ticket, who: Caller, data: dict) -> Ticket:
 def _move(ticket: Ticket, status: str) -> None:
     if status == ticket.status:
         return
-    _count(ticket.status, -1)
-    _count(status, +1)
     ticket.status = status
     ticket.closed_at = clock.utcnow() if status == CLOSED else None
 
@@ -130,26 +127,17 @@ def add_comment(ticket: Ticket, relations: set[str], who: Caller, data: dict) ->
     return comment
 
 
-UPSERT = {"postgresql": postgresql.insert, "sqlite": sqlite.insert}
-
-
-def _count(status: str, delta: int) -> None:
-    """Add `delta` to the tickets counted in `status`, in the request's transaction."""
-    table = TicketStatusCount.__table__
-    statement = UPSERT[db.engine.dialect.name](table).values(status=status, count=delta)
-    db.session.execute(statement.on_conflict_do_update(
-        index_elements=[table.c.status], set_={"count": table.c.count + delta}))
-
-
 def counted_total(who: Caller, args: dict) -> int | None:
-    """The staff's `meta.total` for every ticket or one status, from the counts; None when
-    other filters apply (then the rows are counted, through their indexes)."""
+    """The staff's `meta.total` for every ticket or one status, from the counts the database
+    keeps (models/stats.py); None when other filters apply (then the rows are counted, through
+    their indexes)."""
     filters = {"status", "priority", "assigneeId", "projectId", "requesterId"} & set(args)
     if not who.is_admin or filters - {"status"}:
         return None
-    statement = select(func.coalesce(func.sum(TicketStatusCount.count), 0))
+    statement = (select(func.coalesce(func.sum(StatCount.count), 0))
+                 .where(StatCount.section == Ticket.__tablename__))
     if "status" in args:
-        statement = statement.where(TicketStatusCount.status == args["status"])
+        statement = statement.where(StatCount.name == args["status"])
     return db.session.execute(statement).scalar_one()
 
 

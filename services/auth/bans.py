@@ -2,14 +2,15 @@
 gives a banned user once its credential checks out.
 
 One clock: a ban whose `ban_expires_at` has passed is over, whatever the row still holds, so the
-state is derived on every read and no background job ever clears it.
+state is derived on every read. `purge-expired` clears ended bans from the rows only to keep the
+statistics' correction for them small (services/stats.py); nothing else depends on it.
 """
 from datetime import datetime
 
-from sqlalchemy import and_, or_
+from sqlalchemy import and_, or_, true, update
 
 from errors import APIError
-from models import User
+from models import User, db
 from services import clock
 
 
@@ -25,6 +26,14 @@ def banned_clause(now: datetime):
     """The SQL form of `is_banned` (admin user filter, stats)."""
     return and_(User.banned.is_(True),
                 or_(User.ban_expires_at.is_(None), User.ban_expires_at > now))
+
+
+def clear_ended(now: datetime) -> int:
+    """Clear the bans that have ended by `now` from their rows (the caller commits)."""
+    return db.session.execute(
+        update(User).where(User.banned == true(), User.ban_expires_at <= now)
+        .values(banned=False, ban_reason=None, ban_expires_at=None)
+        .execution_options(synchronize_session=False)).rowcount
 
 
 def ban_state(user) -> dict:
