@@ -46,8 +46,8 @@ def options(environ=os.environ) -> dict:
 def quiet_queue_warnings():
     """waitress logs "Task queue depth is N" at WARNING for every request that waits for a
     thread: under any load above THREADS concurrent requests, a line per request (7,367 lines
-    in a 12-second benchmark), and the writing cost each request more than the rate limiter.
-    A queue is normal under load; errors from the queue are still logged."""
+    in a 12-second benchmark), each formatted and written inside the request's path. A queue
+    is normal under load; errors from the queue are still logged."""
     logging.getLogger("waitress.queue").setLevel(logging.ERROR)
 
 
