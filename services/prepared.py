@@ -2,11 +2,22 @@
 connection, as services/auth/sessions.py does for the bearer lookup. SQLAlchemy's execution
 layer costs several times an indexed query (bench/README.md); a GET that answers one row from
 committed data can skip it. Never for reads that must see the request's own uncommitted
-writes: they go through `db.session`."""
+writes: they go through `db.session`.
+
+On SQLite the row comes back as one JSON array (`json_array(...)` over the statement, which
+SQLite flattens into the same plan), read by services/held_sqlite.py without giving up the GIL
+(that module says why), or by sqlite3 when it cannot. Statements with columns whose values JSON
+would not carry exactly (floats, blobs) keep the plain form and sqlite3."""
+import json
 import weakref
 from collections import namedtuple
 
+from sqlalchemy import Float, LargeBinary, Numeric, func, select
 from sqlalchemy.exc import DBAPIError
+
+from services import held_sqlite
+
+INEXACT_IN_JSON = (Float, Numeric, LargeBinary)
 
 
 class PreparedRead:
@@ -18,9 +29,13 @@ class PreparedRead:
 
     def one(self, engine, **params):
         """The first row (a named tuple of the statement's columns, types converted) or None."""
-        sql, defaults, order, make_row = self._prepare(engine)
+        sql, defaults, order, make_row, packed = self._prepare(engine)
         params = {**defaults, **params}  # the statement's own constants (e.g. role = 'owner')
         values = tuple(params[name] for name in order) if order else params
+        if packed and not engine.url.query:
+            found = held_sqlite.first_text(engine.url.database, sql, values)
+            if found is not held_sqlite.UNAVAILABLE:
+                return None if found is None else make_row((found,))
         dialect = engine.dialect
         dbapi_error = dialect.loaded_dbapi.Error
         # One SELECT needs no transaction; on PostgreSQL autocommit saves BEGIN and ROLLBACK.
@@ -48,16 +63,25 @@ class PreparedRead:
     def _prepare(self, engine):
         if engine not in self._compiled:
             dialect = engine.dialect
-            compiled = self.statement.compile(dialect=dialect)
             columns = list(self.statement.selected_columns)
             row_type = namedtuple("Row", [column.key for column in columns])
             convert = [column.type.dialect_impl(dialect).result_processor(dialect, None)
                        for column in columns]
+            packed = dialect.name == "sqlite" and not any(
+                isinstance(column.type, INEXACT_IN_JSON) for column in columns)
+            statement = self.statement
+            if packed:
+                inner = statement.subquery()
+                statement = select(func.json_array(*inner.c)).select_from(inner)
+            compiled = statement.compile(dialect=dialect)
 
             def make_row(values):
+                if packed:
+                    values = json.loads(values[0])
                 return row_type(*[f(v) if f else v
                                   for f, v in zip(convert, values, strict=True)])
 
             order = list(compiled.positiontup) if compiled.positiontup else None
-            self._compiled[engine] = (str(compiled), dict(compiled.params), order, make_row)
+            self._compiled[engine] = (str(compiled), dict(compiled.params), order, make_row,
+                                      packed)
         return self._compiled[engine]
