@@ -57,8 +57,8 @@ def finish_response(response):
         response.headers.pop("Retry-After", None)
     if not request.path.startswith("/api"):
         return response
-    if response.mimetype == "text/html" and (request.method == "OPTIONS"
-                                              or 300 <= response.status_code < 400):
+    if (request.method == "OPTIONS" or 300 <= response.status_code < 400) \
+            and response.mimetype == "text/html":
         # Every /api answer is JSON or empty (contract section 1); the interactive reference
         # at /api/docs is the one page meant as HTML. Flask's own HTML answers are the
         # automatic OPTIONS (empty) and redirect()'s "Redirecting..." page.

@@ -108,15 +108,40 @@ def test_in_memory_counters_arm_one_sweep_a_second_not_a_thread_per_request(make
     assert storage.timer is timer and timer.is_alive()
 
 
-def test_the_limit_string_is_parsed_once_not_per_request(make_app):
-    import flask_limiter._limits
+def test_the_short_path_answers_and_counts_as_flask_limiters_general_path(make_app):
+    """ratelimit.ServiceLimiter checks the service's plain default limits without Flask-Limiter's
+    general resolution: the same requests get the same answers, headers and counters."""
+    from ratelimit import limiter_of
 
-    client = make_app().test_client()
-    before = flask_limiter._limits.parse_many.cache_info()
-    for _ in range(3):
-        assert client.get("/api/auth/session").headers["X-RateLimit-Limit"] == "100"
-    after = flask_limiter._limits.parse_many.cache_info()
-    assert after.hits - before.hits >= 2 and after.misses - before.misses <= 1
+    settings = {"RATELIMIT_STORAGE_URI": "memory://", "RATELIMIT_PUBLIC": "2 per minute",
+                "RATELIMIT_AUTHENTICATED": "3 per minute", "RATELIMIT_KEY_PREFIX": "p"}
+    short, general = make_app(**settings), make_app(**settings)
+    assert limiter_of(short)._plain_defaults  # the service's limits take the short path
+    assert limiter_of(short)._inject_headers in short.after_request_funcs[None]
+    limiter_of(general)._plain_defaults = None
+    signed_up = make_app().test_client().post("/api/auth/sign-up", json={
+        "email": "alice@example.com", "password": "Tr0ub4dor&3-horse-staple"}).get_json()
+    token, user_id = signed_up["session"]["token"], signed_up["user"]["id"]
+
+    def run(app):
+        client, seen = app.test_client(), []
+        requests = ([("get", "/api/auth/session", {"Authorization": f"Bearer {token}"})] * 4
+                    + [("get", "/api/auth/session", {"Authorization": "Bearer nope"})] * 3
+                    + [("get", "/api/health", {})] * 3 + [("get", "/api/nowhere", {})] * 3)
+        for method, path, headers in requests:
+            response = getattr(client, method)(path, headers=headers)
+            seen.append((path, response.status_code, response.get_json(),
+                         *(response.headers.get(h) for h in HEADERS[:2]),
+                         "X-RateLimit-Reset" in response.headers,
+                         "Retry-After" in response.headers))
+        storage = limiter_of(app).limiter.storage
+        return seen, sorted((key, storage.get(key)) for key in storage.storage)
+
+    answers, counters = run(short)
+    assert run(general) == (answers, counters)
+    assert [a[1] for a in answers[:7]] == [200, 200, 200, 429, 401, 401, 429]
+    assert counters == [("LIMITER/p/ip:127.0.0.1/auth.get_session/2/1/minute", 3),
+                        (f"LIMITER/p/user:{user_id}/auth.get_session/3/1/minute", 4)]
 
 
 @pytest.mark.redis
