@@ -12,7 +12,8 @@ _UNSET = object()
 
 
 def bearer_token() -> str | None:
-    scheme, _, token = request.headers.get("Authorization", "").partition(" ")
+    # From the environ: request.headers builds the header's environ key on every read.
+    scheme, _, token = request.environ.get("HTTP_AUTHORIZATION", "").partition(" ")
     token = token.strip()
     if scheme.lower() != "bearer" or not token or len(token) > 512:
         return None

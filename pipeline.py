@@ -28,7 +28,7 @@ BODY_METHODS = frozenset({"POST", "PUT", "PATCH"})
 
 
 def assign_request_id():
-    offered = request.headers.get("X-Request-ID")
+    offered = request.environ.get("HTTP_X_REQUEST_ID")  # the X-Request-ID header
     g.request_id = (offered if offered and REQUEST_ID.fullmatch(offered)
                     else f"{PROCESS_ID}-{next(REQUEST_COUNTER)}")
 

@@ -55,6 +55,7 @@ class ServiceLimiter(Limiter):
         self._plain_defaults = None  # set by `settle` when every registered limit is plain
         self._exempt_endpoints = {}  # endpoint -> exempt from the default limits (settled)
         self._resolved = {}  # limit strings -> RuntimeLimits
+        self._by_endpoint = kwargs.get("request_identifier") is None  # Flask-Limiter's default
 
     def init_app(self, app) -> None:
         super().init_app(app)
@@ -115,7 +116,8 @@ class ServiceLimiter(Limiter):
         if (defaults is None or callable_name or not in_middleware or self._storage_dead
                 or self._marked_for_limiting or not (self.enabled and self.initialized)):
             return super()._check_request_limit(callable_name, in_middleware)
-        endpoint = self.identify_request()
+        endpoint = (_cv_request.get().request.endpoint or "" if self._by_endpoint
+                    else self.identify_request())
         exempt = self._exempt_endpoints.get(endpoint)
         if exempt is None:
             exempt = self._exempt_endpoints[endpoint] = bool(
