@@ -1,10 +1,10 @@
 """One-row SQLite reads that keep the GIL (services/prepared.py runs the hot reads through it).
 
-Python 3.11's sqlite3 gives up the GIL around every call into SQLite: nine times for a one-row
+Python 3.11's sqlite3 gives up the GIL around every call into SQLite: eight times for a one-row
 SELECT of one column, once more per extra column. In a server whose threads all run Python,
 each release hands the GIL to another thread and the reader waits to get it back: the bearer
-lookup made GET /api/auth/session cost 19 context switches a request, against 9 for an app
-with no database read (bench/README.md). An indexed read of a few cached pages takes
+lookup made GET /api/auth/session cost 19 context switches a request, against 9 with the
+lookup's result served from memory (bench/README.md). An indexed read of a few cached pages takes
 microseconds, shorter than the hand-off itself, so it is run here with the GIL kept: the same
 SQLite library that sqlite3 uses, called through ctypes.PyDLL (which keeps the GIL), one
 read-only connection per thread and database file.

@@ -9,6 +9,7 @@ SQLite flattens into the same plan), read by services/held_sqlite.py without giv
 (that module says why), or by sqlite3 when it cannot. Statements with columns whose values JSON
 would not carry exactly (floats, blobs) keep the plain form and sqlite3."""
 import json
+import sqlite3
 import weakref
 from collections import namedtuple
 
@@ -18,6 +19,21 @@ from sqlalchemy.exc import DBAPIError
 from services import held_sqlite
 
 INEXACT_IN_JSON = (Float, Numeric, LargeBinary)
+
+
+def _sqlite_has_json() -> bool:
+    # JSON is built into SQLite since 3.38, but a build may leave it out.
+    connection = sqlite3.connect(":memory:")
+    try:
+        connection.execute("SELECT json_array(1)")
+    except sqlite3.OperationalError:
+        return False
+    finally:
+        connection.close()
+    return True
+
+
+SQLITE_HAS_JSON = _sqlite_has_json()
 
 
 class PreparedRead:
@@ -67,7 +83,7 @@ class PreparedRead:
             row_type = namedtuple("Row", [column.key for column in columns])
             convert = [column.type.dialect_impl(dialect).result_processor(dialect, None)
                        for column in columns]
-            packed = dialect.name == "sqlite" and not any(
+            packed = dialect.name == "sqlite" and SQLITE_HAS_JSON and not any(
                 isinstance(column.type, INEXACT_IN_JSON) for column in columns)
             statement = self.statement
             if packed:
