@@ -8,6 +8,7 @@ On SQLite the row comes back as one JSON array (`json_array(...)` over the state
 SQLite flattens into the same plan), read by services/held_sqlite.py without giving up the GIL
 (that module says why), or by sqlite3 when it cannot. Statements with columns whose values JSON
 would not carry exactly (floats, blobs) keep the plain form and sqlite3."""
+import functools
 import json
 import sqlite3
 import weakref
@@ -21,6 +22,7 @@ from services import held_sqlite
 INEXACT_IN_JSON = (Float, Numeric, LargeBinary)
 
 
+@functools.cache  # asked once, when the first statement is prepared for SQLite
 def _sqlite_has_json() -> bool:
     # JSON is built into SQLite since 3.38, but a build may leave it out.
     connection = sqlite3.connect(":memory:")
@@ -31,9 +33,6 @@ def _sqlite_has_json() -> bool:
     finally:
         connection.close()
     return True
-
-
-SQLITE_HAS_JSON = _sqlite_has_json()
 
 
 class PreparedRead:
@@ -83,8 +82,9 @@ class PreparedRead:
             row_type = namedtuple("Row", [column.key for column in columns])
             convert = [column.type.dialect_impl(dialect).result_processor(dialect, None)
                        for column in columns]
-            packed = dialect.name == "sqlite" and SQLITE_HAS_JSON and not any(
-                isinstance(column.type, INEXACT_IN_JSON) for column in columns)
+            packed = dialect.name == "sqlite" and not any(
+                isinstance(column.type, INEXACT_IN_JSON) for column in columns) \
+                and _sqlite_has_json()
             statement = self.statement
             if packed:
                 inner = statement.subquery()

@@ -1,10 +1,13 @@
 """The service as production serves it (`python serve.py`, a real waitress process): the client
 address behind a proxy (issue 11 item 2) and the limits against exhaustion (item 5)."""
 import socket
+import subprocess
+import sys
 import tempfile
 import threading
 import time
 import uuid
+from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 import requests
@@ -66,11 +69,14 @@ def serve(tmp_path):
 
     def start(**settings):
         env = cluster.service_env(f"sqlite:///{tmp_path}/serve-{uuid.uuid4().hex}.db",
-                                  MAIL_SERVER="", RATELIMIT_PUBLIC="2 per minute", **settings)
+                                  **{"MAIL_SERVER": "", "RATELIMIT_PUBLIC": "2 per minute",
+                                     **settings})
         cluster.upgrade(env)
         server = cluster.servers(1, env, tempfile.mkdtemp(dir=tmp_path))
         servers.append(server)
-        return server.__enter__()[0]
+        started = server.__enter__()[0]
+        started.env = env  # for a command run beside it on the same database
+        return started
 
     yield start
     for server in servers:
@@ -165,3 +171,31 @@ def test_a_queue_of_waiting_requests_writes_no_log_line_per_request(serve):
     for client in clients:
         client.join()
     assert "Task queue depth" not in cluster.log_of(server)
+
+
+def test_every_server_thread_reads_sessions_as_they_are_now_committed(serve):
+    """On SQLite each server thread reads the bearer lookup on a connection of its own
+    (services/held_sqlite.py): a change committed by another thread, or by another process
+    (the CLI), is what every thread's next read sees."""
+    server = serve(RATELIMIT_PUBLIC="100 per minute")
+    email = f"{uuid.uuid4().hex[:12]}@example.com"
+    token = requests.post(f"{server.url}/api/auth/sign-up", timeout=30, json={
+        "email": email, "password": "correct horse battery staple"}).json()["session"]["token"]
+
+    def read_all(count=32):
+        # More requests at once than the server has threads: every thread answers some.
+        def read(_):
+            response = requests.get(f"{server.url}/api/auth/session", timeout=30,
+                                    headers={"Authorization": f"Bearer {token}"})
+            return response.status_code, (response.json().get("user") or {}).get("role")
+        with ThreadPoolExecutor(16) as pool:
+            return set(pool.map(read, range(count)))
+
+    assert read_all() == {(200, "user")}
+    subprocess.run([sys.executable, "-m", "flask", "--app", "app", "set-role", email, "admin"],
+                   env=server.env, check=True, capture_output=True, timeout=60)
+    assert read_all() == {(200, "admin")}
+    signed_out = requests.post(f"{server.url}/api/auth/sign-out", timeout=30,
+                               headers={"Authorization": f"Bearer {token}"})
+    assert signed_out.status_code == 200
+    assert read_all() == {(401, None)}
