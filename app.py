@@ -1,4 +1,5 @@
 """Application factory: configuration, extensions, blueprints, error handlers and commands."""
+import importlib
 import logging
 import os
 import sqlite3
@@ -13,17 +14,19 @@ from sqlalchemy.engine import Engine
 from werkzeug.middleware.proxy_fix import ProxyFix
 
 import config
-import errors
-import pipeline
 from commands import register_commands
-from models import db
-from ratelimit import init_limiter, limiter_of, settle_limits
-from schemas import ErrorSchema
-from services.auth import oauth_providers
-from services.auth.passwords import PasswordHasher
+from core import errors, pipeline
+from core.db import db
+from core.fields import ErrorSchema
+from core.ratelimit import init_limiter, limiter_of, settle_limits
+from sections.auth.services import oauth_providers
+from sections.auth.services.passwords import PasswordHasher
 
 EXPOSED_HEADERS = ["X-RateLimit-Limit", "X-RateLimit-Remaining", "X-RateLimit-Reset",
                    "Retry-After", "X-Request-ID"]
+# The sections, each a package under sections/ with a `register(app, api)` (docs/contributing).
+SECTIONS = ("auth", "site", "payments", "projects", "articles", "festivals", "reviews",
+            "tickets", "admin", "audit")
 MIGRATIONS = os.path.join(os.path.dirname(os.path.abspath(__file__)), "migrations")
 
 
@@ -99,7 +102,7 @@ def create_app(test_config=None):
     register_extensions(app)
     # The request pipeline (request id -> bearer session -> rate limit -> view), in one place.
     pipeline.register(app, limiter_of(app))
-    register_blueprints(app)
+    register_sections(app)
     errors.register_error_handlers(app)
     register_commands(app)
     settle_limits(app)  # last: every exemption and limit is registered by now
@@ -170,32 +173,10 @@ def register_extensions(app):
              max_age=600)
 
 
-def register_blueprints(app):
-    from blueprints.admin import blp as admin_blp
-    from blueprints.articles import blp as articles_blp
-    from blueprints.auth import blp as auth_blp
-    from blueprints.docs import docs_blueprint
-    from blueprints.festivals import blp as festivals_blp
-    from blueprints.health import blp as health_blp
-    from blueprints.invitations import blp as invitations_blp
-    from blueprints.pages import blp as pages_blp
-    from blueprints.projects import blp as projects_blp
-    from blueprints.reviews import blp as reviews_blp
-    from blueprints.tickets import blp as tickets_blp
-    from blueprints.webhooks import blp as webhooks_blp
-
+def register_sections(app):
+    """Each section registers its blueprints (and what else it adds) with one call, in this
+    order, which is also the order of the OpenAPI document's tags and paths."""
     api = JsonApi(app, spec_kwargs={"components": {"securitySchemes": {
         "bearerAuth": {"type": "http", "scheme": "bearer"}}}})
-    limiter = limiter_of(app)
-    limiter.exempt(health_blp)  # for load balancers and monitors
-    limiter.exempt(webhooks_blp)  # contract section 6: webhooks are not rate limited
-    for blueprint in (auth_blp, health_blp, webhooks_blp, projects_blp, invitations_blp,
-                      articles_blp, festivals_blp, reviews_blp, tickets_blp, admin_blp):
-        api.register_blueprint(blueprint)
-    docs = docs_blueprint(app.config["API_TITLE"])
-    app.register_blueprint(docs)
-    # The page at /api/docs itself too, not only /api/docs/ (no redirect on the way in).
-    app.add_url_rule("/api/docs", "docs.page", app.view_functions["docs.show"])
-    limiter.exempt(docs)  # static assets: a page load fetches several at once
-    app.register_blueprint(pages_blp)  # the e-mailed links' pages (blueprints/pages.py)
-
+    for name in SECTIONS:
+        importlib.import_module(f"sections.{name}").register(app, api)

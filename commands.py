@@ -5,9 +5,11 @@ import click
 from flask import current_app
 from sqlalchemy import delete, select
 
-from models import OAuthState, OneTimeToken, OutboxMessage, PasskeyChallenge, Session, User, db
-from services import clock, outbox
-from services.auth import bans
+from core import clock, outbox
+from core.db import db
+from core.models import OutboxMessage
+from sections.auth.models import OAuthState, OneTimeToken, PasskeyChallenge, Session, User
+from sections.auth.services import bans
 
 # Every table whose rows die at `expires_at`; later features append theirs.
 EXPIRING = [Session, OneTimeToken, PasskeyChallenge, OAuthState, OutboxMessage]

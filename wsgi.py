@@ -2,7 +2,7 @@
 import sys
 
 from app import create_app
-from services import outbox
+from core import outbox
 
 app = create_app()
 # Server threads give up the GIL around every database call. With CPython's default 5 ms switch

@@ -87,7 +87,7 @@ def app_statements(url, token, path):
     """The statements, with their parameters, that the app runs through SQLAlchemy for one
     request (the bearer lookup, a raw DBAPI query, is not among them)."""
     from app import create_app
-    from models import db
+    from core.db import db
 
     app = create_app({"SECRET_KEY": "bench", "DATABASE_URL": url})
     seen = []

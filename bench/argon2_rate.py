@@ -10,7 +10,7 @@ import time
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 import config  # noqa: E402
-from services.auth.passwords import PasswordHasher  # noqa: E402
+from sections.auth.services.passwords import PasswordHasher  # noqa: E402
 
 
 def main():

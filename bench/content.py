@@ -92,9 +92,12 @@ def plans(url):
     """EXPLAIN the page and count queries of both lists, as the service builds them."""
     os.environ.update(SECRET_KEY="x", DATABASE_URL=url)
     from app import create_app
-    from models import Article, Review, db
-    from policies import ANONYMOUS
-    from services import articles, reviews
+    from core.db import db
+    from core.policy import ANONYMOUS
+    from sections.articles import service as articles
+    from sections.articles.models import Article
+    from sections.reviews import service as reviews
+    from sections.reviews.models import Review
 
     app = create_app()
     explain = "EXPLAIN QUERY PLAN " if url.startswith("sqlite") else "EXPLAIN "

@@ -87,11 +87,11 @@ def explain(url, token):
     from flask import g
     from sqlalchemy import event
 
-    import policies
     from app import create_app
-    from models import db
-    from services import projects
-    from services.auth import sessions
+    from core import policy as policies
+    from core.db import db
+    from sections.auth.services import sessions
+    from sections.projects import service as projects
 
     app = create_app({"DATABASE_URL": url})
     with app.test_request_context():

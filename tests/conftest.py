@@ -18,8 +18,8 @@ from flask.testing import FlaskClient
 from sqlalchemy import text
 
 from app import create_app
-from models import db
-from services import outbox
+from core import outbox
+from core.db import db
 from tests.threaded_server import serve
 
 PASSWORD = "Tr0ub4dor&3-horse-staple"
@@ -295,7 +295,7 @@ class Clock:
 @pytest.fixture
 def clock(monkeypatch):
     fake = Clock()
-    monkeypatch.setattr("services.clock.utcnow", fake)
+    monkeypatch.setattr("core.clock.utcnow", fake)
     return fake
 
 

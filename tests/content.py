@@ -5,8 +5,10 @@ from dataclasses import dataclass, field
 import pytest
 from sqlalchemy import delete, func, select
 
-from models import Membership, User, db
-from services.auth import sessions
+from core.db import db
+from sections.auth.models import User
+from sections.auth.services import sessions
+from sections.projects.models import Membership
 from tests.conftest import ISSUED_SECRETS
 from tests.factories import make_project, user_id
 

@@ -2,7 +2,9 @@
 under test still goes through HTTP): admins, verified addresses, projects with members."""
 from sqlalchemy import select
 
-from models import MEMBER, OWNER, Membership, Project, User, db
+from core.db import db
+from sections.auth.models import User
+from sections.projects.models import MEMBER, OWNER, Membership, Project
 
 
 def user_id(app, email: str) -> str:

@@ -4,8 +4,11 @@ import pyotp
 import pytest
 from sqlalchemy import func, select
 
-from models import AuditEntry, Membership, PasskeyCredential, Project, Session, User, db
-from schemas import utc_iso
+from core.db import db
+from core.fields import utc_iso
+from sections.audit.models import AuditEntry
+from sections.auth.models import PasskeyCredential, Session, User
+from sections.projects.models import Membership, Project
 from tests.conftest import PASSWORD
 from tests.factories import make_admin, make_project, user_id, verify_email
 from tests.softauthn import SoftAuthenticator

@@ -10,8 +10,9 @@ from sqlalchemy import select, text
 
 import config
 from app import create_app
-from models import User, db
-from services import outbox
+from core import outbox
+from core.db import db
+from sections.auth.models import User
 from tests.conftest import PASSWORD, RecordingClient, deliver_outbox, settings_for
 
 HASH_SETTINGS = ("PASSWORD_HASH_MEMORY_COST", "PASSWORD_HASH_TIME_COST",

@@ -6,8 +6,11 @@ from datetime import timedelta, timezone
 import pytest
 from sqlalchemy import event, select
 
-from models import AuditEntry, Project, Session, User, db
-from schemas.common import utc_iso
+from core.db import db
+from core.fields import utc_iso
+from sections.audit.models import AuditEntry
+from sections.auth.models import Session, User
+from sections.projects.models import Project
 from tests.conftest import PASSWORD
 from tests.factories import make_admin, make_project, user_id, verify_email
 from tests.test_webhooks import SECRET, charge, deliver, make_event, payment_intent, subscription

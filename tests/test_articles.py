@@ -2,7 +2,7 @@
 import pytest
 import requests
 
-from models import Article, ArticleTag
+from sections.articles.models import Article, ArticleTag
 from tests import content
 from tests.content import BAD_BODIES, DEAD, count, walk
 from tests.factories import make_project

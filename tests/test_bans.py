@@ -4,7 +4,7 @@ from datetime import timedelta
 
 import pytest
 
-from schemas.common import utc_iso
+from core.fields import utc_iso
 from tests.conftest import PASSWORD
 from tests.factories import make_admin, user_id
 from tests.softauthn import SoftAuthenticator
@@ -131,7 +131,8 @@ def test_a_ban_ends_by_itself_at_its_expiry(app, client, auth, admin, clock):
 def test_a_session_committed_after_the_ban_is_not_live(app, client, auth):
     """A sign-in that passed its ban check while a ban was committing commits its session after
     the ban's DELETE: the row is left as written here, and the lookup still refuses it."""
-    from models import User, db
+    from core.db import db
+    from sections.auth.models import User
 
     headers = auth.headers(EMAIL)
     with app.app_context():

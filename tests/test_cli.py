@@ -1,7 +1,8 @@
 """`flask --app app purge-expired` removes what has expired and keeps the rest."""
 from sqlalchemy import func, select
 
-from models import OneTimeToken, Session, db
+from core.db import db
+from sections.auth.models import OneTimeToken, Session
 
 
 def count(app, model):

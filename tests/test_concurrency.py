@@ -4,7 +4,8 @@ import threading
 import requests
 from sqlalchemy import func, select
 
-from models import User, db
+from core.db import db
+from sections.auth.models import User
 from tests.conftest import PASSWORD
 
 

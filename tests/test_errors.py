@@ -2,8 +2,9 @@
 import pytest
 from sqlalchemy import func, select
 
-from models import User, db
-from services.auth.passwords import strength_problem
+from core.db import db
+from sections.auth.models import User
+from sections.auth.services.passwords import strength_problem
 from tests.conftest import PASSWORD
 
 PUBLIC_BODIES = {

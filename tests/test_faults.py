@@ -15,7 +15,7 @@ from sqlalchemy import text
 from sqlalchemy.engine import make_url
 
 from bench import cluster
-from models import db
+from core.db import db
 from tests.conftest import PASSWORD, POSTGRES_URL, USING_POSTGRES
 from tests.forwarder import Forwarder
 from tests.threaded_server import serve

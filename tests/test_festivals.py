@@ -3,7 +3,7 @@ from datetime import timedelta
 
 import pytest
 
-from models import Festival
+from sections.festivals.models import Festival
 from tests import content
 from tests.content import BAD_BODIES, DEAD, count, walk
 from tests.factories import make_project

@@ -7,8 +7,8 @@ import threading
 
 import pytest
 
-from services import held_sqlite
-from services.held_sqlite import UNAVAILABLE, first_text
+from perf import held_sqlite
+from perf.held_sqlite import UNAVAILABLE, first_text
 
 SELECT = "SELECT json_array(name, n) FROM items WHERE name = ? AND n >= ?"
 

@@ -4,7 +4,8 @@ import pytest
 import requests
 from sqlalchemy import func, select
 
-from models import Invitation, Membership, db
+from core.db import db
+from sections.projects.models import Invitation, Membership
 from tests.conftest import PASSWORD
 from tests.factories import make_admin, make_project, user_id, verify_email
 from tests.test_concurrency import run_at_once

@@ -159,11 +159,11 @@ def test_an_admin_lists_only_its_own_projects_here(app, client, auth, owner):
 
 
 def test_the_admin_listing_service_lists_every_project(app, client, auth, clock):
-    """services.projects.list_projects(..., every=True) serves GET /api/admin/projects (R8,
+    """sections.projects.service.list_projects(..., every=True) serves GET /api/admin/projects (R8,
     wired by the administration section): every project, filters q and ownerId, sorts
     createdAt and name, `role` the admin's own or null."""
-    import policies
-    from services import projects
+    from core import policy as policies
+    from sections.projects import service as projects
 
     auth.sign_up("admin@example.com")
     auth.sign_up("bob@example.com")

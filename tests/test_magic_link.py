@@ -8,7 +8,7 @@ import pyotp
 import pytest
 from sqlalchemy import text
 
-from models import db
+from core.db import db
 from tests.conftest import PASSWORD, deliver_outbox
 
 ORIGIN = "http://localhost:3000"

@@ -6,17 +6,12 @@ from datetime import timedelta
 import pytest
 from sqlalchemy import create_engine, insert, text
 
-from models import (
-    Article,
-    Payment,
-    PaymentEvent,
-    Project,
-    Session,
-    Subscription,
-    Ticket,
-    User,
-    db,
-)
+from core.db import db
+from sections.articles.models import Article
+from sections.auth.models import Session, User
+from sections.payments.models import Payment, PaymentEvent, Subscription
+from sections.projects.models import Project
+from sections.tickets.models import Ticket
 from tests.conftest import POSTGRES_URL, USING_POSTGRES, AuthActions
 from tests.test_config import run_flask
 from tests.test_stats import counted_from_rows

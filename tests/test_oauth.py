@@ -10,7 +10,8 @@ import pytest
 import requests
 from sqlalchemy import func, select
 
-from models import OAuthIdentity, OAuthState, OneTimeToken, User, db
+from core.db import db
+from sections.auth.models import OAuthIdentity, OAuthState, OneTimeToken, User
 from tests.conftest import PASSWORD, free_port
 from tests.oauth_providers import GitHubStandIn, GoogleProvider, s256, serve_url
 

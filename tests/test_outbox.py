@@ -11,8 +11,9 @@ from aiosmtpd.controller import Controller
 from sqlalchemy import func, select, text
 
 from bench import cluster
-from models import OutboxMessage, db
-from services import outbox
+from core import outbox
+from core.db import db
+from core.models import OutboxMessage
 from tests.conftest import AuthActions, MailSink, free_port
 
 ORIGIN = "https://spa.test"
@@ -164,7 +165,7 @@ def test_send_verification_email_queues_the_same_row_for_any_address(make_app, m
 
 def test_mail_send_is_kept_only_with_its_transaction(app, mail):
     """mail.send queues in the caller's transaction: a rollback sends nothing."""
-    from services import mail as mailer
+    from core import mail as mailer
     with app.test_request_context():
         mailer.send("bob@example.com", "Hello", "body")
         db.session.rollback()

@@ -4,8 +4,9 @@ import pytest
 import requests
 from sqlalchemy import select
 
-from models import OneTimeToken, db
-from services import tokens
+from core import tokens
+from core.db import db
+from sections.auth.models import OneTimeToken
 from tests.browser import chromium, open_page, wait_until
 from tests.conftest import PASSWORD
 

@@ -9,7 +9,7 @@ import requests
 import sqlalchemy as sa
 from webauthn.helpers import base64url_to_bytes
 
-from models import db
+from core.db import db
 from tests.conftest import PASSWORD
 from tests.softauthn import SoftAuthenticator, b64
 from tests.threaded_server import serve

@@ -9,8 +9,9 @@ import pytest
 import requests
 from sqlalchemy import func, select
 
-from models import OneTimeToken, PasskeyCredential, RecoveryCode, User, db
-from services import tokens
+from core import tokens
+from core.db import db
+from sections.auth.models import OneTimeToken, PasskeyCredential, RecoveryCode, User
 from tests.conftest import PASSWORD
 from tests.factories import update_user, verify_email
 from tests.softauthn import SoftAuthenticator

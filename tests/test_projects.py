@@ -7,7 +7,9 @@ import pytest
 import requests
 from sqlalchemy import func, select
 
-from models import AuditEntry, Invitation, Membership, Project, db
+from core.db import db
+from sections.audit.models import AuditEntry
+from sections.projects.models import Invitation, Membership, Project
 from tests.factories import make_admin, make_project, user_id
 from tests.test_concurrency import run_at_once
 
@@ -147,15 +149,15 @@ def test_get_answers_members_and_admins(client, world):
 
 
 def test_the_written_out_read_equals_the_schemas_dump(app, client, world):
-    from blueprints.projects import project_json
-    from schemas.projects import ProjectSchema
-    from services import projects
+    from sections.projects import service as projects
+    from sections.projects.routes import project_json
+    from sections.projects.schemas import ProjectSchema
 
     project, headers, _ = world
     for email in (OWNER, MEMBER, ADMIN):
         answer = client.get(f"/api/projects/{project}", headers=headers[email]).get_json()
         with app.test_request_context(headers=headers[email]):
-            import policies
+            from core import policy as policies
             who = policies.caller()
             row = projects.answer(projects.find(project, who), who)
             assert project_json(row) == ProjectSchema().dump(row) == answer["data"]

@@ -94,7 +94,7 @@ def test_health_is_not_limited(make_app):
 def test_in_memory_counters_arm_one_sweep_a_second_not_a_thread_per_request(make_app):
     """limits' own memory storage starts a new timer thread every 10 ms under load; the
     service's keeps one armed for SWEEP_SECONDS (ratelimit.SweptMemoryStorage)."""
-    from ratelimit import SweptMemoryStorage, limiter_of
+    from core.ratelimit import SweptMemoryStorage, limiter_of
 
     app = make_app(RATELIMIT_STORAGE_URI="memory://", RATELIMIT_PUBLIC="100000 per minute")
     storage = limiter_of(app).limiter.storage
@@ -111,7 +111,7 @@ def test_in_memory_counters_arm_one_sweep_a_second_not_a_thread_per_request(make
 def test_the_short_path_answers_and_counts_as_flask_limiters_general_path(make_app):
     """ratelimit.ServiceLimiter checks the service's plain default limits without Flask-Limiter's
     general resolution: the same requests get the same answers, headers and counters."""
-    from ratelimit import limiter_of
+    from core.ratelimit import limiter_of
 
     settings = {"RATELIMIT_STORAGE_URI": "memory://", "RATELIMIT_PUBLIC": "2 per minute",
                 "RATELIMIT_AUTHENTICATED": "3 per minute", "RATELIMIT_KEY_PREFIX": "p"}

@@ -6,7 +6,9 @@ import pytest
 import requests
 from sqlalchemy import select
 
-from models import AuditEntry, Review, db
+from core.db import db
+from sections.audit.models import AuditEntry
+from sections.reviews.models import Review
 from tests import content
 from tests.content import BAD_BODIES, DEAD, count, signed_in_user, walk
 from tests.test_concurrency import run_at_once

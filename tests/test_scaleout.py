@@ -13,7 +13,7 @@ import requests
 from sqlalchemy import text
 
 from bench import cluster
-from models import db
+from core.db import db
 from tests.conftest import PASSWORD, POSTGRES_URL, USING_POSTGRES
 from tests.threaded_server import serve
 

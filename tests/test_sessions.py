@@ -5,10 +5,12 @@ from datetime import datetime, timedelta
 import pytest
 from sqlalchemy import event, text
 
-from models import Session, User, db
-from schemas import AuthResultSchema
-from services import held_sqlite, outbox
-from services.auth import sessions
+from core import outbox
+from core.db import db
+from perf import held_sqlite
+from sections.auth.models import Session, User
+from sections.auth.schemas.auth import AuthResultSchema
+from sections.auth.services import sessions
 from tests.conftest import PASSWORD
 
 PROTECTED = [("POST", "/api/auth/sign-out"), ("GET", "/api/auth/session")]

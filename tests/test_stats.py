@@ -7,20 +7,16 @@ import pytest
 import requests
 from sqlalchemy import delete, func, insert, or_, select, text, update
 
-from models import (
-    Article,
-    Festival,
-    Payment,
-    Project,
-    Review,
-    Session,
-    Subscription,
-    Ticket,
-    User,
-    db,
-)
-from schemas.common import utc_iso
-from services.stats import SUBSCRIPTION_STATUSES
+from core.db import db
+from core.fields import utc_iso
+from sections.admin.stats import SUBSCRIPTION_STATUSES
+from sections.articles.models import Article
+from sections.auth.models import Session, User
+from sections.festivals.models import Festival
+from sections.payments.models import Payment, Subscription
+from sections.projects.models import Project
+from sections.reviews.models import Review
+from sections.tickets.models import Ticket
 from tests.conftest import PASSWORD, USING_POSTGRES
 from tests.factories import user_id, verify_email
 from tests.test_concurrency import run_at_once
@@ -258,7 +254,7 @@ def test_a_failed_write_counts_nothing(app, client, people, clock, monkeypatch):
         raise RuntimeError("the audit log is away")
 
     # The ban's user row and session deletes reach the database, then the request fails.
-    monkeypatch.setattr("services.audit.record", fail)
+    monkeypatch.setattr("sections.audit.service.record", fail)
     response = client.post(f"/api/admin/users/{user_id(app, BOB)}/ban", json={}, headers=admin)
     assert response.status_code == 500
     with app.app_context():

@@ -3,7 +3,8 @@ on every path; transitions; internal comments; e-mails to the real SMTP sink; so
 import pytest
 from sqlalchemy import delete
 
-from models import Project, db
+from core.db import db
+from sections.projects.models import Project
 from tests.factories import make_admin, make_project, user_id
 
 ALICE, BOB, STAFF, STAFF2 = ("alice@example.com", "bob@example.com", "staff@example.com",

@@ -13,8 +13,8 @@ import zxingcpp
 from PIL import Image
 from sqlalchemy import text
 
-from models import db
-from services.auth import two_factor
+from core.db import db
+from sections.auth.services import two_factor
 from tests.conftest import PASSWORD, AuthActions
 
 EMAIL = "alice@example.com"

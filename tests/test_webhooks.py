@@ -13,8 +13,9 @@ import stripe
 from sqlalchemy import select
 
 import config
-from models import Payment, PaymentEvent, Refund, Subscription, db
-from services import clock as service_clock
+from core import clock as service_clock
+from core.db import db
+from sections.payments.models import Payment, PaymentEvent, Refund, Subscription
 from tests.threaded_server import serve
 
 URL = "/api/webhooks/payment"

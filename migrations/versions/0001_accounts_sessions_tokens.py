@@ -8,7 +8,7 @@ Create Date: 2026-11-22 04:58:17.003173
 from alembic import op
 import sqlalchemy as sa
 
-import models  # noqa: F401  (custom column types such as models.UTCDateTime)
+from core import db as models  # noqa: F401  (custom column types such as models.UTCDateTime)
 
 
 # revision identifiers, used by Alembic.

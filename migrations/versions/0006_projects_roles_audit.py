@@ -6,7 +6,7 @@ Revises: 0005
 from alembic import op
 import sqlalchemy as sa
 
-import models  # noqa: F401  (custom column types such as models.UTCDateTime)
+from core import db as models  # noqa: F401  (custom column types such as models.UTCDateTime)
 
 
 # revision identifiers, used by Alembic.

@@ -9,7 +9,7 @@ Create Date: 2026-11-23 23:13:05.592925
 from alembic import op
 import sqlalchemy as sa
 
-import models  # noqa: F401  (custom column types such as models.UTCDateTime)
+from core import db as models  # noqa: F401  (custom column types such as models.UTCDateTime)
 
 
 # revision identifiers, used by Alembic.

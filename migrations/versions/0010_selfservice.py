@@ -8,7 +8,7 @@ Revises: 0006
 """
 from alembic import op
 
-import models  # noqa: F401  (custom column types such as models.UTCDateTime)
+from core import db as models  # noqa: F401  (custom column types such as models.UTCDateTime)
 
 
 # revision identifiers, used by Alembic.

@@ -10,8 +10,8 @@ run `stats.create_triggers` again; one that changes the counters drops and recre
 from alembic import op
 import sqlalchemy as sa
 
-import models  # noqa: F401  (custom column types such as models.UTCDateTime)
-from models import stats
+from core import db as models  # noqa: F401  (custom column types such as models.UTCDateTime)
+from core import stats
 
 
 # revision identifiers, used by Alembic.

@@ -1,0 +1,192 @@
+"""Counts the database keeps (resources.md R8 statistics, the staff's ticket totals of R7).
+
+Triggers change `stat_counts` in the transaction of every write to a counted table, whatever
+sends it: the ORM, Core statements, foreign-key cascades, bulk deletes, SQL typed by hand. Both
+backends' triggers are generated here from one list (COUNTED): `db.create_all()` creates them
+with their tables and migration 0012 runs the same statements, so the two cannot differ.
+"""
+from dataclasses import dataclass
+
+from sqlalchemy import DDL, BigInteger, SmallInteger, String, event
+from sqlalchemy.orm import Mapped, mapped_column
+
+from core.db import db
+from sections.articles.models import Article
+from sections.auth.models import Session, User
+from sections.festivals.models import Festival
+from sections.payments.models import Payment, Subscription
+from sections.projects.models import Project
+from sections.reviews.models import Review
+from sections.tickets.models import Ticket
+
+# PostgreSQL: a counter is spread over this many rows, one per backend (`slot`), summed when read.
+# A single row serialises every transaction that moves it, from its write to its commit (8
+# clients inserting sessions: 1,400 commits/s on one row, 3,000 on 8, 3,400 without counts;
+# bench/README.md, "Administration"); with slots only writers that share one wait for each other.
+SLOTS = 8
+
+
+class StatCount(db.Model):
+    """One counter's share kept by one slot: `count` rows and, for payments, their `amount`."""
+
+    __tablename__ = "stat_counts"
+
+    section: Mapped[str] = mapped_column(String(32), primary_key=True)  # the counted table
+    name: Mapped[str] = mapped_column(String(64), primary_key=True)  # a status, a currency...
+    slot: Mapped[int] = mapped_column(SmallInteger, primary_key=True)
+    count: Mapped[int] = mapped_column(BigInteger, default=0)
+    amount: Mapped[int] = mapped_column(BigInteger, default=0)
+
+
+@dataclass(frozen=True)
+class Counter:
+    """Rows of a table counted under `name` when `where` holds; SQL over the row `{row}`."""
+
+    name: str  # a quoted constant, or a column: one counter per value
+    where: str = "true"
+    amount: str = "0"
+
+
+@dataclass(frozen=True)
+class Counted:
+    table: str
+    counters: tuple[Counter, ...]
+    moved_by: tuple[str, ...] = ()  # the columns whose UPDATE can move a row between counters
+
+
+def _per_status(table: str) -> Counted:
+    return Counted(table, (Counter("{row}.status"),), ("status",))
+
+
+COUNTED = (
+    Counted(User.__tablename__, (
+        Counter("'total'"),
+        Counter("'verified'", "{row}.email_verified"),
+        Counter("'twoFactor'", "{row}.two_factor_enabled"),
+        Counter("'admins'", "{row}.role = 'admin'"),
+        # Every row with the flag: a ban that has ended by the clock is taken off when read.
+        Counter("'banned'", "{row}.banned"),
+    ), ("email_verified", "two_factor_enabled", "role", "banned")),
+    # Every row: the expired ones are taken off when read (they last until purge-expired).
+    Counted(Session.__tablename__, (Counter("'total'"),)),
+    Counted(Project.__tablename__, (Counter("'total'"),)),
+    *(_per_status(model.__tablename__)
+      for model in (Article, Festival, Review, Ticket, Subscription)),
+    Counted(Payment.__tablename__, (Counter("{row}.currency", amount="{row}.amount"),),
+            ("currency", "amount")),
+)
+TABLES = {counted.table: counted for counted in COUNTED}
+SLOT = {"postgresql": f"mod(pg_backend_pid(), {SLOTS})", "sqlite": "0"}
+
+
+def _deltas(counted: Counted, row: str, sign: int, source: str = "") -> list[str]:
+    return [f"SELECT '{counted.table}' AS section, {c.name} AS name, {sign} AS delta, "
+            f"{sign} * ({c.amount}) AS amount{source} WHERE {c.where}".format(row=row)
+            for c in counted.counters]
+
+
+def _add(deltas: list[str], slot: str) -> str:
+    """One statement adding the deltas, locking the counter rows in key order, so two that
+    each move several counters cannot deadlock on them. Those of different statements are
+    locked in the order of the writes; a cascade's come after its parent's (PostgreSQL queues
+    the cascaded statements' triggers behind the parent statement's). Every transaction today
+    moves users before sessions and projects before their content; two in one slot that met in
+    opposite orders would deadlock, and PostgreSQL would refuse one (the service's 503)."""
+    return ("INSERT INTO stat_counts (section, name, slot, count, amount) "
+            f"SELECT section, name, {slot}, sum(delta), sum(amount) "
+            f"FROM ({' UNION ALL '.join(deltas)}) AS deltas "
+            # WHERE true: SQLite would read the ON of ON CONFLICT as a join's (its UPSERT docs).
+            "WHERE true GROUP BY section, name HAVING sum(delta) <> 0 OR sum(amount) <> 0 "
+            "ORDER BY section, name ON CONFLICT (section, name, slot) DO UPDATE SET "
+            "count = stat_counts.count + excluded.count, "
+            "amount = stat_counts.amount + excluded.amount")
+
+
+def _postgresql(counted: Counted) -> list[str]:
+    """Statement-level triggers over the transition tables: one upsert per statement, however
+    many rows it writes. Row-level ones would each update the same counter row, and PostgreSQL
+    walks every version one transaction left of a row to find the next: a bulk write of n rows
+    would cost n² (100,000 users: two minutes instead of one second)."""
+    table, slot = counted.table, SLOT["postgresql"]
+    function = f"stat_counts_{table}"
+    added = _deltas(counted, "r", 1, " FROM new_rows AS r")
+    removed = _deltas(counted, "r", -1, " FROM old_rows AS r")
+    statements = [
+        f"CREATE OR REPLACE FUNCTION {function}() RETURNS trigger LANGUAGE plpgsql AS $$\n"
+        "BEGIN\n"
+        f"  IF TG_OP = 'INSERT' THEN {_add(added, slot)};\n"
+        f"  ELSIF TG_OP = 'DELETE' THEN {_add(removed, slot)};\n"
+        f"  ELSIF TG_OP = 'UPDATE' THEN {_add(added + removed, slot)};\n"
+        f"  ELSE DELETE FROM stat_counts WHERE section = '{table}';\n"  # TRUNCATE
+        "  END IF;\n"
+        "  RETURN NULL;\n"
+        "END $$",
+        f"CREATE TRIGGER {function}_insert AFTER INSERT ON {table} REFERENCING NEW TABLE AS "
+        f"new_rows FOR EACH STATEMENT EXECUTE FUNCTION {function}()",
+        f"CREATE TRIGGER {function}_delete AFTER DELETE ON {table} REFERENCING OLD TABLE AS "
+        f"old_rows FOR EACH STATEMENT EXECUTE FUNCTION {function}()",
+        # TRUNCATE fires no DELETE trigger (SQLite has none: its DELETE fires the row triggers).
+        f"CREATE TRIGGER {function}_truncate AFTER TRUNCATE ON {table} "
+        f"FOR EACH STATEMENT EXECUTE FUNCTION {function}()",
+    ]
+    if counted.moved_by:
+        # No column list: PostgreSQL refuses one beside transition tables. An UPDATE that moves
+        # no row between counters adds nothing (the HAVING of _add) and locks no counter.
+        statements.append(
+            f"CREATE TRIGGER {function}_update AFTER UPDATE ON {table} REFERENCING OLD TABLE "
+            f"AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION {function}()")
+    return statements
+
+
+def _sqlite(counted: Counted) -> list[str]:
+    table, slot = counted.table, SLOT["sqlite"]
+    statements = [
+        f"CREATE TRIGGER stat_counts_{table}_insert AFTER INSERT ON {table} "
+        f"BEGIN {_add(_deltas(counted, 'NEW', 1), slot)}; END",
+        f"CREATE TRIGGER stat_counts_{table}_delete AFTER DELETE ON {table} "
+        f"BEGIN {_add(_deltas(counted, 'OLD', -1), slot)}; END",
+    ]
+    if counted.moved_by:
+        changed = " OR ".join(f"OLD.{column} IS NOT NEW.{column}" for column in counted.moved_by)
+        statements.append(
+            f"CREATE TRIGGER stat_counts_{table}_update AFTER UPDATE OF "
+            f"{', '.join(counted.moved_by)} ON {table} WHEN {changed} "
+            f"BEGIN {_add(_deltas(counted, 'NEW', 1) + _deltas(counted, 'OLD', -1), slot)}; END")
+    return statements
+
+
+TRIGGERS = {"postgresql": _postgresql, "sqlite": _sqlite}
+
+
+def create_triggers(table: str, dialect: str) -> list[str]:
+    """The statements that make `table`'s counters follow its writes."""
+    return TRIGGERS[dialect](TABLES[table])
+
+
+def drop_triggers(table: str, dialect: str) -> list[str]:
+    if dialect == "sqlite":
+        return [f"DROP TRIGGER IF EXISTS stat_counts_{table}_{event}"
+                for event in ("insert", "delete", "update")]
+    return [*(f"DROP TRIGGER IF EXISTS stat_counts_{table}_{event} ON {table}"
+              for event in ("insert", "delete", "truncate", "update")),
+            f"DROP FUNCTION IF EXISTS stat_counts_{table}()"]
+
+
+def count_rows(table: str) -> str:
+    """The statement that counts `table`'s existing rows into slot 0 (a migration's backfill)."""
+    return _add(_deltas(TABLES[table], table, 1, f" FROM {table}"), "0")
+
+
+def _attach():
+    for counted in COUNTED:
+        table = db.metadata.tables[counted.table]
+        for dialect in TRIGGERS:
+            for statement in create_triggers(counted.table, dialect):
+                event.listen(table, "after_create", DDL(statement).execute_if(dialect=dialect))
+        # A dropped table takes its triggers with it, not PostgreSQL's trigger function.
+        event.listen(table, "after_drop",
+                     DDL(drop_triggers(counted.table, "postgresql")[-1])
+                     .execute_if(dialect="postgresql"))
+
+
+_attach()

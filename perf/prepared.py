@@ -1,0 +1,103 @@
+"""Hot reads outside the ORM: a SELECT compiled once per engine and run on a pooled DBAPI
+connection, as services/auth/sessions.py does for the bearer lookup. SQLAlchemy's execution
+layer costs several times an indexed query (bench/README.md); a GET that answers one row from
+committed data can skip it. Never for reads that must see the request's own uncommitted
+writes: they go through `db.session`.
+
+On SQLite the row comes back as one JSON array (`json_array(...)` over the statement, which
+SQLite flattens into the same plan), read by services/held_sqlite.py without giving up the GIL
+(that module says why), or by sqlite3 when it cannot. Statements with columns whose values JSON
+would not carry exactly (floats, blobs) keep the plain form and sqlite3."""
+import functools
+import json
+import sqlite3
+import weakref
+from collections import namedtuple
+
+from sqlalchemy import Float, LargeBinary, Numeric, func, select
+from sqlalchemy.exc import DBAPIError
+
+from perf import held_sqlite
+
+INEXACT_IN_JSON = (Float, Numeric, LargeBinary)
+
+
+@functools.cache  # asked once, when the first statement is prepared for SQLite
+def _sqlite_has_json() -> bool:
+    # JSON is built into SQLite since 3.38, but a build may leave it out.
+    connection = sqlite3.connect(":memory:")
+    try:
+        connection.execute("SELECT json_array(1)")
+    except sqlite3.OperationalError:
+        return False
+    finally:
+        connection.close()
+    return True
+
+
+class PreparedRead:
+    """`statement` (a Core select with bind parameters) ready to run by `one(engine, **params)`."""
+
+    def __init__(self, statement):
+        self.statement = statement
+        self._compiled = weakref.WeakKeyDictionary()
+
+    def one(self, engine, **params):
+        """The first row (a named tuple of the statement's columns, types converted) or None."""
+        sql, defaults, order, make_row, packed = self._prepare(engine)
+        params = {**defaults, **params}  # the statement's own constants (e.g. role = 'owner')
+        values = tuple(params[name] for name in order) if order else params
+        if packed and not engine.url.query:
+            found = held_sqlite.first_text(engine.url.database, sql, values)
+            if found is not held_sqlite.UNAVAILABLE:
+                return None if found is None else make_row((found,))
+        dialect = engine.dialect
+        dbapi_error = dialect.loaded_dbapi.Error
+        # One SELECT needs no transaction; on PostgreSQL autocommit saves BEGIN and ROLLBACK.
+        autocommit = dialect.name != "sqlite"
+        raw = None
+        try:
+            raw = engine.raw_connection()  # from the pool, pre-pinged like any other checkout
+            if autocommit:
+                dialect.set_isolation_level(raw.dbapi_connection, "AUTOCOMMIT")
+            cursor = raw.cursor()
+            cursor.execute(sql, values)
+            found = cursor.fetchone()
+            cursor.close()
+            if autocommit:
+                dialect.reset_isolation_level(raw.dbapi_connection)
+        except dbapi_error as exc:
+            if raw is not None:
+                raw.invalidate(exc)  # closed and replaced, never back to the pool half-used
+            raise DBAPIError.instance(sql, values, exc, dbapi_error) from exc
+        finally:
+            if raw is not None:
+                raw.close()
+        return None if found is None else make_row(found)
+
+    def _prepare(self, engine):
+        if engine not in self._compiled:
+            dialect = engine.dialect
+            columns = list(self.statement.selected_columns)
+            row_type = namedtuple("Row", [column.key for column in columns])
+            convert = [column.type.dialect_impl(dialect).result_processor(dialect, None)
+                       for column in columns]
+            packed = dialect.name == "sqlite" and not any(
+                isinstance(column.type, INEXACT_IN_JSON) for column in columns) \
+                and _sqlite_has_json()
+            statement = self.statement
+            if packed:
+                inner = statement.subquery()
+                statement = select(func.json_array(*inner.c)).select_from(inner)
+            compiled = statement.compile(dialect=dialect)
+
+            def make_row(values):
+                if packed:
+                    values = json.loads(values[0])
+                return row_type(*[f(v) if f else v
+                                  for f, v in zip(convert, values, strict=True)])
+
+            order = list(compiled.positiontup) if compiled.positiontup else None
+            self._compiled[engine] = (str(compiled), dict(compiled.params), order, make_row,
+                                      packed)
+        return self._compiled[engine]

@@ -1,0 +1,6 @@
+"""Administration (resources.md R8): users, bans, sessions, the ledger, statistics, audit."""
+
+
+def register(app, api):
+    from sections.admin.routes import blp as routes
+    api.register_blueprint(routes)

@@ -1,0 +1,79 @@
+"""The payment ledger, the statistics and the audit log, for admins (resources.md R8)."""
+from core import listing
+from core.bearer import roles_required
+from core.blueprint import BEARER
+from core.fields import data_schema
+from sections.admin import stats
+from sections.admin.routes import NOT_ADMIN, UNAUTHENTICATED, blp
+from sections.admin.schemas import (
+    AuditEntrySchema,
+    LedgerPaymentSchema,
+    LedgerRefundSchema,
+    LedgerSubscriptionSchema,
+    StatsSchema,
+    WebhookEventSchema,
+)
+from sections.audit import service as audit
+from sections.payments import ledger
+
+PaymentListArgs = listing.arguments("PaymentListArgs", sorts=["createdAt"], filters={
+    "status": listing.text(), "currency": listing.text()})
+RefundListArgs = listing.arguments("RefundListArgs", sorts=["createdAt"], filters={
+    "currency": listing.text()})
+SubscriptionListArgs = listing.arguments("SubscriptionListArgs", sorts=["createdAt"], filters={
+    "status": listing.text(), "customer": listing.text(255)})
+WebhookEventListArgs = listing.arguments("WebhookEventListArgs", sorts=["createdAt"], filters={
+    "type": listing.text(255)})
+AuditListArgs = listing.arguments("AuditListArgs", sorts=["createdAt"], filters={
+    "actorId": listing.identifier(), "action": listing.text(64),
+    "targetId": listing.identifier()})
+
+ERRORS = (UNAUTHENTICATED, NOT_ADMIN, (400, "VALIDATION_ERROR"))
+
+
+def ledger_view(name: str, operation_id: str, args_schema, item_schema, summary: str):
+    """One read-only list of the ledger: the same shape for its four tables."""
+
+    @roles_required("admin")
+    @blp.arguments(args_schema, location="query")
+    def view(args):
+        return ledger.page(name, args).answer()
+
+    view.__name__ = view.__qualname__ = f"list_{name.replace('-', '_')}"
+    view.__doc__ = summary
+    view = blp.errors(*ERRORS)(view)
+    view = blp.response(200, listing.page_schema(item_schema))(view)
+    view = blp.doc(operationId=operation_id, **BEARER)(view)
+    return blp.get(f"/{name}")(view)
+
+
+ledger_view("payments", "listPayments", PaymentListArgs, LedgerPaymentSchema,
+            "List recorded payments.")
+ledger_view("refunds", "listRefunds", RefundListArgs, LedgerRefundSchema,
+            "List recorded refunds.")
+ledger_view("subscriptions", "listSubscriptions", SubscriptionListArgs,
+            LedgerSubscriptionSchema, "List recorded subscriptions.")
+ledger_view("webhook-events", "listWebhookEvents", WebhookEventListArgs, WebhookEventSchema,
+            "List verified payment webhook events.")
+
+
+@blp.get("/stats")
+@blp.doc(operationId="getAdminStats", **BEARER)
+@blp.response(200, data_schema(StatsSchema))
+@blp.errors(UNAUTHENTICATED, NOT_ADMIN)
+@roles_required("admin")
+def get_stats():
+    """Count users, sessions, projects, content, tickets and payments."""
+    return {"data": stats.stats()}
+
+
+@blp.get("/audit-log")
+@blp.doc(operationId="listAuditLog", **BEARER)
+@blp.response(200, listing.page_schema(AuditEntrySchema))
+@blp.errors(*ERRORS)
+@roles_required("admin")
+@blp.arguments(AuditListArgs, location="query")
+def list_audit_log(args):
+    """List the audit log (read-only)."""
+    page = audit.entries_page(args)
+    return page.answer([audit.entry_answer(entry, actor) for entry, actor in page.items])

@@ -1,0 +1,130 @@
+"""Users for admins: list, detail, changes, bans, sessions and deletion (resources.md R8)."""
+from core import listing
+from core.bearer import current_session, roles_required
+from core.blueprint import BEARER
+from core.db import db
+from core.fields import data_schema
+from sections.admin import service as admin
+from sections.admin.routes import NO_USER, NOT_ADMIN, UNAUTHENTICATED, blp, with_user
+from sections.admin.schemas import (
+    AdminSessionSchema,
+    AdminUserDetailSchema,
+    AdminUserSchema,
+    AdminUserUpdateSchema,
+    BanSchema,
+)
+
+UserListArgs = listing.arguments(
+    "AdminUserListArgs", sorts=["createdAt", "email"],
+    filters={"role": listing.enum("USER", "ADMIN"), "banned": listing.boolean(),
+             "emailVerified": listing.boolean(), "q": listing.text()})
+USER_DATA = data_schema(AdminUserSchema)
+SessionListArgs = listing.arguments("AdminSessionListArgs", sorts=["createdAt"])
+
+
+def actor_id() -> str:
+    return current_session().user_id
+
+
+@blp.get("/users")
+@blp.doc(operationId="listAdminUsers", **BEARER)
+@blp.response(200, listing.page_schema(AdminUserSchema))
+@blp.errors(UNAUTHENTICATED, NOT_ADMIN, (400, "VALIDATION_ERROR"))
+@roles_required("admin")
+@blp.arguments(UserListArgs, location="query")
+def list_users(args):
+    """List users."""
+    page = admin.users_page(args)
+    return page.answer([admin.user_answer(u) for u in page.items])
+
+
+@blp.get("/users/<user_id>")
+@blp.doc(operationId="getAdminUser", **BEARER)
+@blp.response(200, data_schema(AdminUserDetailSchema))
+@blp.errors(UNAUTHENTICATED, NOT_ADMIN, NO_USER)
+@roles_required("admin")
+@with_user
+def get_user(user):
+    """Return a user with the counts of what its account holds."""
+    return {"data": {**admin.user_answer(user), "counts": admin.counts(user)}}
+
+
+@blp.patch("/users/<user_id>")
+@blp.doc(operationId="updateAdminUser", **BEARER)
+@blp.response(200, USER_DATA)
+@blp.errors(UNAUTHENTICATED, NOT_ADMIN, NO_USER, (400, "VALIDATION_ERROR"),
+            (409, "CONFLICT: the last admin cannot lose the role"))
+@roles_required("admin")
+@with_user
+@blp.arguments(AdminUserUpdateSchema)
+def update_user(data, user):
+    """Change a user's role, name or e-mail verification."""
+    admin.update_user(user, actor_id(), data)
+    db.session.commit()
+    return {"data": admin.user_answer(user)}
+
+
+@blp.post("/users/<user_id>/ban")
+@blp.doc(operationId="banUser", **BEARER)
+@blp.response(200, USER_DATA)
+@blp.errors(UNAUTHENTICATED, NOT_ADMIN, NO_USER,
+            (400, "VALIDATION_ERROR (expiresAt not in the future included)"),
+            (409, "CONFLICT: banning oneself"))
+@roles_required("admin")
+@with_user
+@blp.arguments(BanSchema)
+def ban_user(data, user):
+    """Ban a user (replacing any earlier ban); every session of the user ends at once."""
+    admin.ban(user, actor_id(), data["reason"], data["expiresAt"])
+    db.session.commit()
+    return {"data": admin.user_answer(user)}
+
+
+@blp.post("/users/<user_id>/unban")
+@blp.doc(operationId="unbanUser", **BEARER)
+@blp.response(200, USER_DATA)
+@blp.errors(UNAUTHENTICATED, NOT_ADMIN, NO_USER)
+@roles_required("admin")
+@with_user
+def unban_user(user):
+    """End a user's ban."""
+    admin.unban(user, actor_id())
+    db.session.commit()
+    return {"data": admin.user_answer(user)}
+
+
+@blp.get("/users/<user_id>/sessions")
+@blp.doc(operationId="listUserSessions", **BEARER)
+@blp.response(200, listing.page_schema(AdminSessionSchema))
+@blp.errors(UNAUTHENTICATED, NOT_ADMIN, NO_USER, (400, "VALIDATION_ERROR"))
+@roles_required("admin")
+@with_user
+@blp.arguments(SessionListArgs, location="query")
+def list_user_sessions(args, user):
+    """List a user's live sessions (never a token)."""
+    return admin.sessions_page(user, args).answer()
+
+
+@blp.delete("/users/<user_id>/sessions")
+@blp.doc(operationId="revokeUserSessions", **BEARER)
+@blp.response(204)
+@blp.errors(UNAUTHENTICATED, NOT_ADMIN, NO_USER)
+@roles_required("admin")
+@with_user
+def revoke_user_sessions(user):
+    """End every session of a user."""
+    admin.revoke_sessions(user, actor_id())
+    db.session.commit()
+
+
+@blp.delete("/users/<user_id>")
+@blp.doc(operationId="deleteAdminUser", **BEARER)
+@blp.response(204)
+@blp.errors(UNAUTHENTICATED, NOT_ADMIN, NO_USER,
+            (409, "CONFLICT: oneself, the last admin, or the owner of a shared project"))
+@roles_required("admin")
+@with_user
+def delete_user(user):
+    """Delete a user's account (contract section 9's cascade)."""
+    admin.delete_user(user, actor_id())
+    db.session.commit()

@@ -1,0 +1,123 @@
+"""Administration (resources.md R8): the user object for admins, the admin's changes, sessions,
+the payment ledger, the statistics and the audit log."""
+from marshmallow import Schema, fields, validate
+
+from core.fields import DisplayName, RequestSchema, UserRefSchema, UTCDateTime
+from sections.tickets.schemas import JsonBoolean, TrimmedText
+
+
+class AdminUserSchema(Schema):
+    """The user object as admins see it (R8): the ban as it stands now (an ended ban reads
+    false, null, null)."""
+
+    id = fields.String(required=True)
+    email = fields.String(required=True)
+    name = fields.String(required=True, allow_none=True)
+    image = fields.String(required=True, allow_none=True)
+    emailVerified = fields.Boolean(required=True)
+    createdAt = UTCDateTime(required=True)
+    twoFactorEnabled = fields.Boolean(required=True)
+    role = fields.String(required=True, metadata={"enum": ["user", "admin"]})
+    banned = fields.Boolean(required=True)
+    banReason = fields.String(required=True, allow_none=True)
+    banExpiresAt = UTCDateTime(required=True, allow_none=True)
+
+
+class UserCountsSchema(Schema):
+    sessions = fields.Integer(required=True, metadata={"description": "Live sessions"})
+    passkeys = fields.Integer(required=True)
+    providers = fields.Integer(required=True, metadata={"description": "Linked OAuth providers"})
+    projects = fields.Integer(required=True, metadata={"description": "Projects it belongs to"})
+
+
+class AdminUserDetailSchema(AdminUserSchema):
+    counts = fields.Nested(UserCountsSchema, required=True)
+
+
+class AdminUserUpdateSchema(RequestSchema):
+    role = fields.String(validate=validate.OneOf(["user", "admin"]))
+    name = DisplayName()
+    emailVerified = JsonBoolean()
+
+
+class BanSchema(RequestSchema):
+    reason = TrimmedText(500, allow_none=True, load_default=None)
+    expiresAt = fields.AwareDateTime(format="iso", allow_none=True, load_default=None, metadata={
+        "description": "ISO 8601 with an offset, in the future; null or absent: no end"})
+
+
+class AdminSessionSchema(Schema):
+    id = fields.String(required=True)
+    createdAt = UTCDateTime(required=True, attribute="created_at")
+    expiresAt = UTCDateTime(required=True, attribute="expires_at")
+    lastUsedAt = UTCDateTime(required=True, allow_none=True, attribute="last_used_at")
+    userAgent = fields.String(required=True, allow_none=True, attribute="user_agent")
+    ipAddress = fields.String(required=True, allow_none=True, attribute="ip_address")
+
+
+# The payment ledger (contract section 7): the provider's values, times in UTC with Z.
+class LedgerPaymentSchema(Schema):
+    id = fields.String(required=True)
+    amount = fields.Integer(required=True)
+    currency = fields.String(required=True)
+    status = fields.String(required=True)
+    createdAt = UTCDateTime(required=True, attribute="last_event_created", metadata={
+        "description": "The provider time of the event that recorded it"})
+
+
+class LedgerRefundSchema(Schema):
+    id = fields.String(required=True)
+    paymentId = fields.String(required=True, allow_none=True, attribute="payment_intent")
+    amount = fields.Integer(required=True)
+    amountRefunded = fields.Integer(required=True, attribute="amount_refunded")
+    currency = fields.String(required=True)
+    createdAt = UTCDateTime(required=True, attribute="last_event_created")
+
+
+class LedgerSubscriptionSchema(Schema):
+    id = fields.String(required=True)
+    customer = fields.String(required=True)
+    status = fields.String(required=True)
+    currentPeriodEnd = UTCDateTime(required=True, allow_none=True,
+                                   attribute="current_period_end")
+    createdAt = UTCDateTime(required=True, attribute="last_event_created")
+
+
+class WebhookEventSchema(Schema):
+    id = fields.String(required=True)
+    type = fields.String(required=True)
+    created = UTCDateTime(required=True)
+    receivedAt = UTCDateTime(required=True, attribute="received_at")
+
+
+def _counts(name: str, *keys) -> fields.Nested:
+    counts = {k: fields.Integer(required=True) for k in keys}
+    return fields.Nested(Schema.from_dict(counts, name=f"{name}CountsSchema"), required=True)
+
+
+class PaymentTotalSchema(Schema):
+    currency = fields.String(required=True)
+    count = fields.Integer(required=True)
+    sum = fields.Integer(required=True)
+
+
+class StatsSchema(Schema):
+    users = _counts("UserStats", "total", "verified", "twoFactor", "banned", "admins")
+    sessions = _counts("SessionStats", "live")
+    projects = _counts("ProjectStats", "total")
+    articles = _counts("ArticleStats", "DRAFT", "PUBLISHED", "ARCHIVED")
+    festivals = _counts("FestivalStats", "DRAFT", "PUBLISHED", "CANCELLED")
+    reviews = _counts("ReviewStats", "PENDING", "APPROVED", "REJECTED")
+    tickets = _counts("TicketStats", "OPEN", "IN_PROGRESS", "RESOLVED", "CLOSED")
+    payments = fields.List(fields.Nested(PaymentTotalSchema), required=True)
+    subscriptions = fields.Dict(keys=fields.String(), values=fields.Integer(), required=True)
+
+
+class AuditEntrySchema(Schema):
+    id = fields.String(required=True)
+    actor = fields.Nested(UserRefSchema, required=True, allow_none=True)
+    action = fields.String(required=True)
+    targetType = fields.String(required=True)
+    targetId = fields.String(required=True)
+    details = fields.Dict(required=True)
+    createdAt = UTCDateTime(required=True)

@@ -1,0 +1,6 @@
+"""Blog articles (resources.md R4)."""
+
+
+def register(app, api):
+    from sections.articles.routes import blp as routes
+    api.register_blueprint(routes)

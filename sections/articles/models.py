@@ -1,0 +1,57 @@
+"""Blog articles and their tags (resources.md R4)."""
+from datetime import datetime
+
+from sqlalchemy import JSON, ForeignKey, Index, String, Text, func, text
+from sqlalchemy.orm import Mapped, mapped_column, relationship
+
+from core import clock
+from core.db import UTCDateTime, db, list_indexes, new_id
+
+DRAFT, PUBLISHED, ARCHIVED = "DRAFT", "PUBLISHED", "ARCHIVED"
+STATUSES = (DRAFT, PUBLISHED, ARCHIVED)
+
+
+ARTICLE_SORTS = {"created_at": "created_at", "updated_at": "updated_at",
+                 "published_at": "published_at", "lower_title": func.lower(text("title"))}
+
+
+class Article(db.Model):
+    """An article of a project. `tags` (JSON) keeps the order for the answer; the indexed
+    `article_tags` rows serve the `tag` filter (both written by services.articles)."""
+
+    __tablename__ = "articles"
+    __table_args__ = (
+        Index("uq_articles_project_id_slug", "project_id", "slug", unique=True),
+        Index("ix_articles_slug", "slug"),
+        *list_indexes("articles", {"": (), "status_": ("status",),
+                                    "project_id_": ("project_id",),
+                                    "author_id_": ("author_id",)}, ARTICLE_SORTS),
+    )
+
+    id: Mapped[str] = mapped_column(String(32), primary_key=True, default=new_id)
+    project_id: Mapped[str] = mapped_column(ForeignKey("projects.id", ondelete="CASCADE"))
+    author_id: Mapped[str | None] = mapped_column(ForeignKey("users.id", ondelete="SET NULL"))
+    title: Mapped[str] = mapped_column(String(200))
+    slug: Mapped[str] = mapped_column(String(200))
+    excerpt: Mapped[str | None] = mapped_column(String(500))
+    content: Mapped[str] = mapped_column(Text)
+    status: Mapped[str] = mapped_column(String(16), default=DRAFT)
+    tags: Mapped[list] = mapped_column(JSON, default=list)
+    published_at: Mapped[datetime | None] = mapped_column(UTCDateTime)
+    created_at: Mapped[datetime] = mapped_column(UTCDateTime, default=lambda: clock.utcnow())
+    updated_at: Mapped[datetime] = mapped_column(UTCDateTime, default=lambda: clock.utcnow())
+
+    author = relationship("User", lazy="joined")
+    tag_rows: Mapped[list["ArticleTag"]] = relationship(
+        cascade="all, delete-orphan", passive_deletes=True, lazy="select")
+
+
+class ArticleTag(db.Model):
+    """One tag of an article, for the `tag` filter: (tag, article_id) is its index."""
+
+    __tablename__ = "article_tags"
+    __table_args__ = (Index("ix_article_tags_tag_article_id", "tag", "article_id"),)
+
+    article_id: Mapped[str] = mapped_column(ForeignKey("articles.id", ondelete="CASCADE"),
+                                            primary_key=True)
+    tag: Mapped[str] = mapped_column(String(30), primary_key=True)

@@ -1,0 +1,166 @@
+"""Blog articles (resources.md R4): public reads, writes by the project's members."""
+import threading
+import time
+
+from flask import current_app, jsonify
+
+from core import listing
+from core import policy as policies
+from core.bearer import login_optional, login_required
+from core.blueprint import BEARER, ApiBlueprint
+from core.db import db
+from core.fields import data_schema
+from sections.articles import service as articles
+from sections.articles.models import STATUSES
+from sections.articles.schemas import ArticleChangeSchema, ArticleCreateSchema, ArticleSchema
+
+blp = ApiBlueprint("articles", __name__, url_prefix="/api/articles",
+                   description="Blog articles (resources.md R4)")
+
+ArticleListArgs = listing.arguments(
+    "ArticleListArgs", sorts=list(articles.SORTS),
+    filters={"status": listing.enum(*STATUSES), "projectId": listing.identifier(),
+             "authorId": listing.identifier(), "tag": listing.text(30),
+             "slug": listing.text(200), "q": listing.text()})
+ArticleData = data_schema(ArticleSchema)
+DEAD_BEARER = (401, "AUTH_ERROR: a bearer token was sent but is invalid or expired")
+NO_BEARER = (401, "AUTH_ERROR")
+NOT_VISIBLE = (404, "NOT_FOUND: no such article, or one the caller may not see")
+
+
+class AnonymousPages:
+    """The public list's answers to anonymous callers, kept for a moment (R4: the blog's front
+    page is the hottest read, and every visitor asks for the same one). This process drops them
+    at once when it writes an article; another process's writes show within
+    ARTICLE_LIST_CACHE_SECONDS (default 1). Callers with a bearer are never served from here."""
+
+    LIMIT = 512  # distinct queries kept; past that, start over
+
+    def __init__(self, seconds: float):
+        self.seconds = seconds
+        self.entries = {}
+        self.lock = threading.Lock()
+
+    def get(self, key):
+        entry = self.entries.get(key)
+        return entry[1] if entry and entry[0] > time.monotonic() else None
+
+    def put(self, key, body: bytes):
+        with self.lock:
+            if len(self.entries) >= self.LIMIT:
+                self.entries.clear()
+            self.entries[key] = (time.monotonic() + self.seconds, body)
+
+    def clear(self):
+        with self.lock:
+            self.entries.clear()
+
+
+def anonymous_pages() -> AnonymousPages:
+    pages = current_app.extensions.get("anonymous_article_pages")
+    if pages is None:
+        seconds = current_app.config["ARTICLE_LIST_CACHE_SECONDS"]
+        pages = current_app.extensions.setdefault("anonymous_article_pages",
+                                                  AnonymousPages(seconds))
+    return pages
+
+
+def written():
+    """After an article write commits: this process's anonymous pages are stale."""
+    anonymous_pages().clear()
+
+
+def reply(body, status=200):
+    """The answer, already in its JSON shape (services build it; marshmallow documents it)."""
+    response = jsonify(body)
+    response.status_code = status
+    return response
+
+
+def one(article, status=200):
+    who = policies.caller()
+    return reply({"data": articles.answer(article, who, policies.projects_of(who))}, status)
+
+
+@blp.get("")
+@blp.doc(operationId="listArticles")
+@blp.response(200, listing.page_schema(ArticleSchema))
+@blp.errors(DEAD_BEARER)
+@login_optional
+@blp.arguments(ArticleListArgs, location="query")
+def list_articles(args):
+    """List the articles the caller may see (PUBLISHED ones to everyone)."""
+    who = policies.caller()
+    cache, key = anonymous_pages(), tuple(sorted(args.items()))
+    if who.id is None and cache.seconds > 0:
+        body = cache.get(key)
+        if body is None:
+            body = list_response(who, args).get_data()
+            cache.put(key, body)
+        return current_app.response_class(body, mimetype="application/json")
+    return list_response(who, args)
+
+
+def list_response(who, args):
+    page = listing.page(articles.list_query(who, args), args, articles.SORTS, articles.Article.id,
+                        scalars=False,
+                        count_statement=articles.list_query(who, args, (articles.Article.id,)))
+    projects = policies.projects_of(who) if page.items else set()
+    return reply(page.answer([articles.answer(a, who, projects) for a in page.items]))
+
+
+@blp.get("/<article_id>")
+@blp.doc(operationId="getArticle")
+@blp.response(200, ArticleData)
+@blp.errors(DEAD_BEARER, NOT_VISIBLE)
+@login_optional
+@policies.guard("article", "see", "article_id")
+def get_article(article):
+    """Return one article."""
+    return one(article)
+
+
+@blp.post("")
+@blp.doc(operationId="createArticle", **BEARER)
+@blp.response(201, ArticleData)
+@blp.errors(NO_BEARER, (404, "NOT_FOUND: projectId names no project of the caller"),
+            (409, "CONFLICT: the slug is taken in the project"))
+@login_required
+@policies.body_names("projectId", "project")
+@blp.arguments(ArticleCreateSchema)
+def create_article(data):
+    """Write an article in one of the caller's projects (DRAFT unless told)."""
+    article = articles.create(policies.caller(), data)
+    db.session.commit()
+    written()
+    return one(article, 201)
+
+
+@blp.patch("/<article_id>")
+@blp.doc(operationId="updateArticle", **BEARER)
+@blp.response(200, ArticleData)
+@blp.errors(NO_BEARER, NOT_VISIBLE, (403, "FORBIDDEN: neither its author nor the owner"),
+            (409, "CONFLICT: the slug is taken in the project"))
+@login_required
+@policies.guard("article", "change", "article_id")
+@blp.arguments(ArticleChangeSchema)
+def update_article(data, article):
+    """Change an article's fields (its author or the project's owner)."""
+    articles.update(article, data)
+    db.session.commit()
+    written()
+    return one(article)
+
+
+@blp.delete("/<article_id>")
+@blp.doc(operationId="deleteArticle", **BEARER)
+@blp.response(204)
+@blp.errors(NO_BEARER, NOT_VISIBLE, (403, "FORBIDDEN: neither its author nor the owner"))
+@login_required
+@policies.guard("article", "change", "article_id")
+def delete_article(article):
+    """Delete an article (its author or the project's owner)."""
+    articles.delete(article)
+    db.session.commit()
+    written()
+    return "", 204

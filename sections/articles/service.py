@@ -1,0 +1,114 @@
+"""Blog articles (resources.md R4): creation with a slug, changes, the list's query and the
+answer object."""
+from sqlalchemy import func, select
+
+from core import clock, listing, slugs
+from core import policy as policies
+from core.db import db
+from core.fields import utc_iso
+from sections.articles.models import DRAFT, PUBLISHED, Article, ArticleTag
+from sections.auth.models import User
+
+FIELDS = {"title": "title", "content": "content", "excerpt": "excerpt", "status": "status"}
+
+
+def _set_tags(article: Article, tags: list[str]) -> None:
+    """The ordered list for answers and the indexed rows for the `tag` filter, together."""
+    article.tags = list(tags)
+    article.tag_rows = [ArticleTag(tag=tag) for tag in tags]
+
+
+def _publish_once(article: Article, now) -> None:
+    # R4: publishedAt is set the first time the article is published, then kept.
+    if article.status == PUBLISHED and article.published_at is None:
+        article.published_at = now
+
+
+def create(who: policies.Caller, data: dict) -> Article:
+    policies.load("project", data["projectId"], "see", who)  # members (and admins) write
+    now = clock.utcnow()
+    article = Article(project_id=data["projectId"], author_id=who.id, title=data["title"],
+                      content=data["content"], excerpt=data.get("excerpt"),
+                      status=data.get("status") or DRAFT, created_at=now, updated_at=now)
+    _set_tags(article, data.get("tags") or [])
+    _publish_once(article, now)
+    slugs.insert(article, article.title, data.get("slug"))
+    return article
+
+
+def update(article: Article, data: dict) -> Article:
+    """Apply the PATCH's fields; the slug changes only when given (never with the title)."""
+    changed = False
+    for key, attr in FIELDS.items():
+        if key in data and getattr(article, attr) != data[key]:
+            setattr(article, attr, data[key])
+            changed = True
+    if "tags" in data and data["tags"] != article.tags:
+        db.session.execute(ArticleTag.__table__.delete().where(
+            ArticleTag.article_id == article.id))
+        article.tags = list(data["tags"])
+        db.session.add_all(ArticleTag(article_id=article.id, tag=t) for t in data["tags"])
+        changed = True
+    if "slug" in data and data["slug"] != article.slug:
+        slugs.change(article, data["slug"])
+        changed = True
+    if changed:
+        article.updated_at = clock.utcnow()
+        _publish_once(article, article.updated_at)
+        slugs.flush_change()
+    return article
+
+
+def delete(article: Article) -> None:
+    db.session.delete(article)
+
+
+SORTS = {"createdAt": Article.created_at, "updatedAt": Article.updated_at,
+         "publishedAt": Article.published_at, "title": func.lower(Article.title)}
+
+
+# The list reads plain rows (the article's columns and its author's), not ORM objects: building
+# twenty objects and their authors was most of the public list's cost (bench/README.md).
+ROW = (Article.id, Article.project_id, Article.author_id, Article.title, Article.slug,
+       Article.excerpt, Article.content, Article.status, Article.tags, Article.published_at,
+       Article.created_at, Article.updated_at, User.name.label("author_name"),
+       User.image.label("author_image"), User.email.label("author_email"))
+
+
+def list_query(who: policies.Caller, args: dict, columns=ROW):
+    """The list's statement: what the caller may see, with the query's filters (R4); with
+    `columns=(Article.id,)`, the same rows for the count, without the author's join."""
+    query = select(*columns).where(policies.visible_articles(who))
+    if columns is ROW:
+        query = query.outerjoin(User, User.id == Article.author_id)
+    for key, column in (("status", Article.status), ("projectId", Article.project_id),
+                        ("authorId", Article.author_id), ("slug", Article.slug)):
+        if key in args:
+            query = query.where(column == args[key])
+    if "tag" in args:
+        query = query.where(Article.id.in_(
+            select(ArticleTag.article_id).where(ArticleTag.tag == args["tag"].strip().lower())))
+    if "q" in args:
+        query = query.where(listing.contains(Article.title, args["q"]))
+    return query
+
+
+def answer(article, who: policies.Caller, projects) -> dict:
+    """The Article object, from an Article or a list row; `projects` is the caller's
+    (policies.projects_of), which decides whether the author's e-mail is shown (R1)."""
+    show_email = policies.may_know_email(who, article.author_id, set()) or \
+        policies.member_of(projects, article.project_id)
+    if isinstance(article, Article):
+        author = policies.embed_user(article.author, show_email)
+    elif article.author_id is None:
+        author = None
+    else:
+        author = {"id": article.author_id, "name": article.author_name,
+                  "image": article.author_image}
+        if show_email:
+            author["email"] = article.author_email
+    return {"id": article.id, "projectId": article.project_id, "author": author,
+            "title": article.title, "slug": article.slug, "excerpt": article.excerpt,
+            "content": article.content, "status": article.status, "tags": list(article.tags),
+            "publishedAt": utc_iso(article.published_at) if article.published_at else None,
+            "createdAt": utc_iso(article.created_at), "updatedAt": utc_iso(article.updated_at)}

@@ -1,0 +1,6 @@
+"""The audit log (resources.md R8): who did what to which resource, written by every section."""
+
+
+def register(app, api):
+    """Nothing to serve: other sections write the log, admin reads it."""
+    from sections.audit import models  # noqa: F401  (its table)

@@ -1,0 +1,186 @@
+"""Accounts: users, sessions, one-time tokens, second factors, OAuth links and passkeys."""
+from datetime import datetime
+
+from sqlalchemy import JSON, BigInteger, Boolean, ForeignKey, Index, LargeBinary, String, text
+from sqlalchemy.orm import Mapped, mapped_column, relationship
+
+from core import clock
+from core.db import UTCDateTime, db, new_id
+
+
+class User(db.Model):
+    __tablename__ = "users"
+    __table_args__ = (
+        # Bans that have ended by the clock but still hold the flag (until purge-expired clears
+        # them): the statistics take them off the kept count of banned users (models/stats.py).
+        Index("ix_users_ended_bans", "ban_expires_at", sqlite_where=text("banned = 1"),
+              postgresql_where=text("banned")),
+    )
+
+    id: Mapped[str] = mapped_column(String(32), primary_key=True, default=new_id)
+    # Stored trimmed and lower-case (contract section 3), so the unique index is case-insensitive.
+    email: Mapped[str] = mapped_column(String(320), unique=True)
+    password_hash: Mapped[str | None] = mapped_column(String(255))
+    name: Mapped[str | None] = mapped_column(String(255))
+    image: Mapped[str | None] = mapped_column(String(2048))
+    email_verified: Mapped[bool] = mapped_column(Boolean, default=False)
+    created_at: Mapped[datetime] = mapped_column(UTCDateTime, default=lambda: clock.utcnow())
+    # Two-factor (contract section 5): TOTP secrets are Fernet tokens, never the plain secret.
+    two_factor_enabled: Mapped[bool] = mapped_column(Boolean, default=False, server_default="0")
+    totp_secret: Mapped[str | None] = mapped_column(String(255))
+    totp_pending_secret: Mapped[str | None] = mapped_column(String(255))
+    # RFC 6238 time-step of the last accepted code: that step and older ones are replays.
+    totp_last_step: Mapped[int | None] = mapped_column()
+    # Platform role (resources.md R2): "user" or "admin"; admins act as owner everywhere.
+    role: Mapped[str] = mapped_column(String(16), default="user", server_default="user",
+                                      index=True)
+    # A ban (R8) ends every session and refuses every sign-in; `ban_expires_at` ends it by itself.
+    banned: Mapped[bool] = mapped_column(Boolean, default=False, server_default="0")
+    ban_reason: Mapped[str | None] = mapped_column(String(500))
+    ban_expires_at: Mapped[datetime | None] = mapped_column(UTCDateTime)
+
+    sessions: Mapped[list["Session"]] = relationship(
+        back_populates="user", cascade="all, delete-orphan", passive_deletes=True
+    )
+    recovery_codes: Mapped[list["RecoveryCode"]] = relationship(
+        back_populates="user", cascade="all, delete-orphan", passive_deletes=True
+    )
+
+
+class Session(db.Model):
+    """A signed-in session; only the SHA-256 of its bearer token is kept."""
+
+    __tablename__ = "sessions"
+
+    id: Mapped[str] = mapped_column(String(32), primary_key=True, default=new_id)
+    user_id: Mapped[str] = mapped_column(ForeignKey("users.id", ondelete="CASCADE"), index=True)
+    token_hash: Mapped[str] = mapped_column(String(64), unique=True)
+    created_at: Mapped[datetime] = mapped_column(UTCDateTime, default=lambda: clock.utcnow())
+    renewed_at: Mapped[datetime] = mapped_column(UTCDateTime, default=lambda: clock.utcnow())
+    expires_at: Mapped[datetime] = mapped_column(UTCDateTime, index=True)
+    # Shown in the session lists (contract section 9): recorded once, at creation.
+    user_agent: Mapped[str | None] = mapped_column(String(300))
+    ip_address: Mapped[str | None] = mapped_column(String(64))
+    # Equal to created_at until the first renewal, then moved once per renewal (never per read).
+    last_used_at: Mapped[datetime | None] = mapped_column(UTCDateTime)
+
+    user: Mapped[User] = relationship(back_populates="sessions", lazy="joined")
+
+
+class OneTimeToken(db.Model):
+    """A single-use token sent to a user (e-mail verification, magic link, OAuth code), hashed."""
+
+    __tablename__ = "one_time_tokens"
+    __table_args__ = (Index("ix_one_time_tokens_expires_at", "expires_at"),
+                      # A reset or password change spends all of an account's reset tokens,
+                      # and deleting a user cascades here (contract section 9).
+                      Index("ix_one_time_tokens_user_id_purpose", "user_id", "purpose"))
+
+    id: Mapped[str] = mapped_column(String(32), primary_key=True, default=new_id)
+    purpose: Mapped[str] = mapped_column(String(32))
+    token_hash: Mapped[str] = mapped_column(String(64), unique=True)
+    user_id: Mapped[str | None] = mapped_column(ForeignKey("users.id", ondelete="CASCADE"))
+    # The address a magic link was sent to, for an account that does not exist yet.
+    email: Mapped[str | None] = mapped_column(String(320))
+    created_at: Mapped[datetime] = mapped_column(UTCDateTime, default=lambda: clock.utcnow())
+    expires_at: Mapped[datetime] = mapped_column(UTCDateTime)
+
+    user: Mapped[User | None] = relationship()
+
+
+# --- two-factor and magic-link models ---
+class RecoveryCode(db.Model):
+    """A single-use two-factor recovery code; only its SHA-256 is kept (contract section 5)."""
+
+    __tablename__ = "recovery_codes"
+
+    id: Mapped[str] = mapped_column(String(32), primary_key=True, default=new_id)
+    user_id: Mapped[str] = mapped_column(ForeignKey("users.id", ondelete="CASCADE"), index=True)
+    code_hash: Mapped[str] = mapped_column(String(64))
+    created_at: Mapped[datetime] = mapped_column(UTCDateTime, default=lambda: clock.utcnow())
+
+    user: Mapped[User] = relationship(back_populates="recovery_codes")
+
+
+
+# --- OAuth models ---
+class OAuthIdentity(db.Model):
+    """An account at an OAuth provider linked to a user (contract section 5, OAuth)."""
+
+    __tablename__ = "oauth_identities"
+    __table_args__ = (Index("uq_oauth_identities_provider_user", "provider", "provider_user_id",
+                            unique=True),)
+
+    id: Mapped[str] = mapped_column(String(32), primary_key=True, default=new_id)
+    provider: Mapped[str] = mapped_column(String(16))
+    provider_user_id: Mapped[str] = mapped_column(String(255))
+    user_id: Mapped[str] = mapped_column(ForeignKey("users.id", ondelete="CASCADE"), index=True)
+    created_at: Mapped[datetime] = mapped_column(UTCDateTime, default=lambda: clock.utcnow())
+
+    user: Mapped[User] = relationship()
+
+
+class OAuthState(db.Model):
+    """A pending authorization request: single use, found by the SHA-256 of its `state`.
+
+    Kept server-side (not in the session cookie) so a callback cannot be replayed and the
+    client's `redirectUrl` cannot be changed on the way back.
+    """
+
+    __tablename__ = "oauth_states"
+    __table_args__ = (Index("ix_oauth_states_expires_at", "expires_at"),)
+
+    id: Mapped[str] = mapped_column(String(32), primary_key=True, default=new_id)
+    provider: Mapped[str] = mapped_column(String(16))
+    state_hash: Mapped[str] = mapped_column(String(64), unique=True)
+    # SHA-256 of the browser key in the signed session cookie: the callback must come from
+    # the browser that started the flow (RFC 6749 section 10.12, login CSRF).
+    browser_hash: Mapped[str] = mapped_column(String(64))
+    code_verifier: Mapped[str] = mapped_column(String(128))  # PKCE, RFC 7636
+    nonce: Mapped[str | None] = mapped_column(String(128))  # OpenID Connect only
+    redirect_url: Mapped[str | None] = mapped_column(String(2048))
+    created_at: Mapped[datetime] = mapped_column(UTCDateTime, default=lambda: clock.utcnow())
+    expires_at: Mapped[datetime] = mapped_column(UTCDateTime)
+
+
+
+# --- passkey models ---
+class PasskeyChallenge(db.Model):
+    """A WebAuthn challenge waiting for its ceremony's second step (contract section 5).
+
+    The client holds `challengeId`; only its SHA-256 is kept. Single use, 5 minutes.
+    """
+
+    __tablename__ = "passkey_challenges"
+    __table_args__ = (Index("ix_passkey_challenges_expires_at", "expires_at"),)
+
+    id: Mapped[str] = mapped_column(String(32), primary_key=True, default=new_id)
+    token_hash: Mapped[str] = mapped_column(String(64), unique=True)
+    challenge: Mapped[bytes] = mapped_column(LargeBinary(64))
+    purpose: Mapped[str] = mapped_column(String(16))
+    # The registering user, or the user named by `email` at sign-in; None for a discoverable
+    # sign-in (and for an e-mail that has no account).
+    user_id: Mapped[str | None] = mapped_column(ForeignKey("users.id", ondelete="CASCADE"))
+    created_at: Mapped[datetime] = mapped_column(UTCDateTime, default=lambda: clock.utcnow())
+    expires_at: Mapped[datetime] = mapped_column(UTCDateTime)
+
+
+class PasskeyCredential(db.Model):
+    """A registered passkey: the authenticator's public key and what we track of its use."""
+
+    __tablename__ = "passkey_credentials"
+
+    id: Mapped[str] = mapped_column(String(32), primary_key=True, default=new_id)
+    # WebAuthn caps credential IDs at 1023 bytes (section 5.1, rawId).
+    credential_id: Mapped[bytes] = mapped_column(LargeBinary(1023), unique=True)
+    user_id: Mapped[str] = mapped_column(ForeignKey("users.id", ondelete="CASCADE"), index=True)
+    public_key: Mapped[bytes] = mapped_column(LargeBinary)  # COSE_Key, as the authenticator sent it
+    sign_count: Mapped[int] = mapped_column(BigInteger, default=0)  # unsigned 32-bit counter
+    transports: Mapped[list[str]] = mapped_column(JSON, default=list)
+    backup_eligible: Mapped[bool] = mapped_column(Boolean, default=False)
+    backed_up: Mapped[bool] = mapped_column(Boolean, default=False)
+    name: Mapped[str] = mapped_column(String(100))
+    created_at: Mapped[datetime] = mapped_column(UTCDateTime, default=lambda: clock.utcnow())
+    last_used_at: Mapped[datetime | None] = mapped_column(UTCDateTime)
+
+    user: Mapped[User] = relationship()

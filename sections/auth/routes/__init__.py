@@ -1,0 +1,37 @@
+"""Authentication endpoints under /api/auth; one module per flow."""
+from flask import request
+
+from core.blueprint import ApiBlueprint
+from core.db import db
+from core.errors import AUTH
+from sections.auth.models import User
+from sections.auth.services import bans, sessions
+
+blp = ApiBlueprint("auth", __name__, url_prefix="/api/auth",
+                   description="Accounts, sessions and sign-in flows",
+                   envelope=AUTH)  # contract section 1
+
+
+def client() -> sessions.Client:
+    """The user agent and address a new session is made from (contract section 9)."""
+    return sessions.Client((request.user_agent.string or "")[:300] or None, request.remote_addr)
+
+
+def signed_in(user: User) -> dict:
+    """The end of every sign-in flow: a new session for `user`, committed, as `{user, session}`."""
+    # R2: every flow (password, magic link, OAuth callback and code exchange, passkey) ends
+    # here once its credential checked out, so a banned user gets 403 USER_BANNED only then.
+    bans.check_not_banned(user)
+    session = sessions.create(user, client())
+    db.session.commit()
+    return {"user": user, "session": session}
+
+# Importing the modules registers their views on `blp`.
+from sections.auth.routes import (  # noqa: E402,F401
+    account,
+    magic_link,
+    oauth,
+    passkeys,
+    password,
+    two_factor,
+)

@@ -1,0 +1,83 @@
+"""Passkeys: the two-step registration and sign-in ceremonies, listing and removal."""
+from core.bearer import current_session, current_user, login_required
+from core.blueprint import BEARER
+from core.db import db
+from core.fields import AuthErrorSchema
+from sections.auth.routes import blp, signed_in
+from sections.auth.schemas.auth import (
+    PasskeyCreatedSchema,
+    PasskeyListSchema,
+    PasskeyRegisterSchema,
+    PasskeyRegisterStepSchema,
+    PasskeySignInSchema,
+    PasskeySignInStepSchema,
+)
+from sections.auth.services import accounts, passkeys
+
+INVALID_BEARER = (401, "INVALID_TOKEN: bearer token missing, invalid or expired")
+
+
+@blp.post("/passkey/register")
+@blp.doc(operationId="registerPasskey")
+@login_required
+@blp.doc(**BEARER)
+@blp.arguments(PasskeyRegisterSchema, required=False)  # step 1 may send no body at all
+@blp.response(200, PasskeyRegisterStepSchema,
+              description="Step 1 (body {}): {options, challengeId}")
+@blp.alt_response(201, schema=PasskeyCreatedSchema,
+                  description="Step 2 (body {challengeId, credential, name?}): the new passkey")
+@blp.errors((400, "INVALID_CHALLENGE, INVALID_PASSKEY or VALIDATION_ERROR"), INVALID_BEARER,
+            schema=AuthErrorSchema)
+def register(data):
+    """Start (with {}) or finish (with challengeId and credential) adding a passkey."""
+    user = current_user()
+    if "challengeId" not in data:
+        options, challenge_id = passkeys.registration_options(user)
+        db.session.commit()
+        return {"options": options, "challengeId": challenge_id}
+    passkey = passkeys.register(user, data["challengeId"], data["credential"], data.get("name"))
+    db.session.commit()
+    return {"passkey": passkey}, 201
+
+
+@blp.post("/passkey/sign-in")
+@blp.doc(operationId="signInWithPasskey")
+@blp.arguments(PasskeySignInSchema, required=False)
+@blp.response(200, PasskeySignInStepSchema,
+              description="Step 1 (body {} or {email}): {options, challengeId}; "
+                          "step 2 (body {challengeId, credential}): {user, session}")
+@blp.errors((400, "INVALID_CHALLENGE or VALIDATION_ERROR"), (401, "INVALID_PASSKEY"),
+            (403, "EMAIL_NOT_VERIFIED or USER_BANNED"), schema=AuthErrorSchema)
+def sign_in(data):
+    """Start (with {} or {email}) or finish (with challengeId and credential) a passkey sign-in."""
+    if "challengeId" not in data:
+        options, challenge_id = passkeys.sign_in_options(data.get("email"))
+        db.session.commit()
+        return {"options": options, "challengeId": challenge_id}
+    user = passkeys.sign_in(data["challengeId"], data["credential"])
+    accounts.require_verified(user)  # the same rule as password sign-in
+    return signed_in(user)
+
+
+@blp.get("/passkeys")
+@blp.doc(operationId="listPasskeys")
+@login_required
+@blp.doc(**BEARER)
+@blp.response(200, PasskeyListSchema)
+@blp.errors(INVALID_BEARER, schema=AuthErrorSchema)
+def list_passkeys():
+    """List the caller's passkeys."""
+    return {"passkeys": passkeys.passkeys_of(current_session().user_id)}
+
+
+@blp.delete("/passkeys/<passkey_id>")
+@blp.doc(operationId="deletePasskey")
+@login_required
+@blp.doc(**BEARER)
+@blp.response(204)
+@blp.errors(INVALID_BEARER, (404, "NOT_FOUND: no passkey of the caller has this id"),
+            schema=AuthErrorSchema)
+def delete_passkey(passkey_id):
+    """Remove one of the caller's passkeys."""
+    passkeys.remove(passkeys.find_own(current_session().user_id, passkey_id))
+    db.session.commit()

@@ -1,0 +1,60 @@
+"""Two-factor enrolment: enable (pending secret and QR code), verify (activate), disable."""
+from core.bearer import current_user, login_required
+from core.blueprint import BEARER
+from core.db import db
+from core.fields import AuthErrorSchema
+from sections.auth.routes import blp
+from sections.auth.routes.password import INVALID_BEARER
+from sections.auth.schemas.auth import (
+    CodeSchema,
+    TwoFactorEnabledSchema,
+    TwoFactorSetupSchema,
+    VerifiedUserSchema,
+)
+from sections.auth.services import two_factor
+
+
+@blp.post("/two-factor/enable")
+@blp.doc(operationId="enableTwoFactor")
+@login_required
+@blp.doc(**BEARER)
+@blp.response(200, TwoFactorSetupSchema)
+@blp.errors(INVALID_BEARER, (403, "EMAIL_NOT_VERIFIED: verify the address first"),
+            (409, "TWO_FACTOR_ALREADY_ENABLED"), schema=AuthErrorSchema)
+def enable_two_factor():
+    """Start two-factor enrolment: a new pending TOTP secret and its QR code."""
+    setup = two_factor.enable(current_user())
+    db.session.commit()
+    return setup
+
+
+@blp.post("/two-factor/verify")
+@blp.doc(operationId="verifyTwoFactor")
+@login_required
+@blp.doc(**BEARER)
+@blp.arguments(CodeSchema)
+@blp.response(200, TwoFactorEnabledSchema)
+@blp.errors((400, "INVALID_TOTP or VALIDATION_ERROR"), INVALID_BEARER,
+            (409, "TWO_FACTOR_ALREADY_ENABLED"), (429, "RATE_LIMITED"), schema=AuthErrorSchema)
+def verify_two_factor(data):
+    """Turn two-factor on with a code from the authenticator app; get recovery codes."""
+    user = current_user()
+    codes = two_factor.activate(user, data["code"])
+    db.session.commit()
+    return {"success": True, "user": user, "recoveryCodes": codes}
+
+
+@blp.post("/two-factor/disable")
+@blp.doc(operationId="disableTwoFactor")
+@login_required
+@blp.doc(**BEARER)
+@blp.arguments(CodeSchema)
+@blp.response(200, VerifiedUserSchema)
+@blp.errors((400, "INVALID_TOTP, TWO_FACTOR_NOT_ENABLED or VALIDATION_ERROR"), INVALID_BEARER,
+            (429, "RATE_LIMITED"), schema=AuthErrorSchema)
+def disable_two_factor(data):
+    """Turn two-factor off with a current code or a recovery code."""
+    user = current_user()
+    two_factor.disable(user, data["code"])
+    db.session.commit()
+    return {"success": True, "user": user}

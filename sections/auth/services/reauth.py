@@ -1,0 +1,60 @@
+"""Proving it is still the account's holder before a sensitive change (contract section 9): the
+current password, the second factor, or a fresh session. Each check is counted toward the
+account's failure cap before it runs and given back when it passes (throttle.attempt/forgive),
+so concurrent wrong answers cannot pass the cap; once it is reached every attempt answers 429."""
+from datetime import timedelta
+
+from flask import current_app
+from sqlalchemy import select
+
+from core import clock
+from core.db import db
+from core.errors import APIError
+from sections.auth.models import Session, User
+from sections.auth.services import accounts, throttle, two_factor
+
+
+def require_password(user: User, password: str) -> None:
+    """400 INVALID_CREDENTIALS unless `password` is the account's (change-password). The
+    caller's session stays valid: a 401 would tell the client it ended."""
+    throttle.attempt(user.email)
+    _check_password(user, password)
+    throttle.forgive(user.email)
+
+
+def require_deletion_proof(user: User, session_id: str, password: str | None,
+                           code: str | None) -> None:
+    """The proof account deletion asks for, checked in the contract's order: a wrong password
+    (400), a missing proof (403 REAUTHENTICATION_REQUIRED), a wrong code (400 INVALID_TOTP)."""
+    has_password, has_code = user.password_hash is not None, user.two_factor_enabled
+    if not (has_password or has_code):
+        # Nothing to ask (magic link, OAuth or passkey account): the session itself must be
+        # fresh, so a session stolen long after sign-in cannot delete the account.
+        window = timedelta(seconds=current_app.config["REAUTHENTICATION_WINDOW"])
+        made = db.session.execute(select(Session.created_at)
+                                  .where(Session.id == session_id)).scalar_one()
+        if clock.utcnow() - made > window:
+            raise reauthentication_required("Sign in again (this session is too old to "
+                                            "delete the account), then retry")
+        return
+    throttle.attempt(user.email)
+    if has_password and password is not None:
+        _check_password(user, password)
+    if (has_password and password is None) or (has_code and code is None):
+        throttle.forgive(user.email)  # nothing wrong was answered
+        needed = [word for word, wanted in (("password", has_password), ("totpCode", has_code))
+                  if wanted]
+        raise reauthentication_required("Deleting the account needs " + " and ".join(needed))
+    if has_code and not two_factor.accept_code(user, code):
+        raise two_factor.invalid_totp(400)
+    throttle.forgive(user.email)
+
+
+def _check_password(user: User, password: str) -> None:
+    ok, _ = accounts.hasher().verify(password, user.password_hash)
+    if not ok:  # counted by the caller's throttle.attempt
+        raise APIError(400, "INVALID_CREDENTIALS", "The current password is wrong")
+
+
+def reauthentication_required(message: str) -> APIError:
+    return APIError(403, "REAUTHENTICATION_REQUIRED", message)

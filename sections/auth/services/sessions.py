@@ -1,0 +1,136 @@
+"""Bearer sessions: creation, lookup with sliding expiry, revocation (contract section 2)."""
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+
+from flask import current_app
+from sqlalchemy import bindparam, delete, insert, select, update
+
+from core import clock, tokens
+from core.db import db, new_id
+from core.outcomes import NotFound
+from perf.prepared import PreparedRead
+from sections.auth.models import Session, User
+from sections.auth.services import bans
+
+# A session used more than this long after its last renewal is extended (sliding expiry).
+RENEW_AFTER = timedelta(days=1)
+
+
+@dataclass
+class IssuedSession:
+    """A session as shown to its holder: the plain token exists only here, never in the table."""
+
+    id: str
+    token: str
+    expires_at: datetime
+
+
+@dataclass(frozen=True)
+class LiveSession:
+    """A bearer session found by its token, with its user's public fields (`user`, a row that
+    UserSchema dumps). Not an ORM object: the hot path (GET /api/auth/session and the per-user
+    rate limit) pays for one indexed query and no unit of work."""
+
+    id: str
+    user_id: str
+    expires_at: datetime
+    user: tuple  # a named row of LOOKUP's columns: UserSchema dumps it
+
+
+# One statement, compiled once: the session row by its token hash, joined to its user.
+LOOKUP = (
+    select(Session.id.label("session_id"), Session.token_hash, Session.expires_at,
+           Session.renewed_at, User.id, User.email, User.name, User.image, User.email_verified,
+           User.created_at, User.two_factor_enabled, User.role, User.banned, User.ban_expires_at)
+    .join(User, User.id == Session.user_id)
+    .where(Session.token_hash == bindparam("token_hash"))
+)
+# Run on a pooled DBAPI connection, compiled once: every request with a bearer token passes here,
+# and SQLAlchemy's execution layer costs several times the query itself (bench/README.md).
+_LOOKUP = PreparedRead(LOOKUP)
+# Sign-in's one write besides the hash check: a plain INSERT, not an ORM unit of work.
+INSERT = insert(Session.__table__)
+# lastUsedAt moves with the renewal, at most once a day, never on every read (contract section 9).
+RENEW = (update(Session).where(Session.id == bindparam("session_id"))
+         .values(renewed_at=bindparam("now"), last_used_at=bindparam("now"),
+                 expires_at=bindparam("expires_at")))
+
+
+def lifetime() -> timedelta:
+    return timedelta(seconds=current_app.config["SESSION_LIFETIME"])
+
+
+@dataclass(frozen=True)
+class Client:
+    """Where a session is made from, as the session lists show it (contract section 9)."""
+
+    user_agent: str | None = None  # the first 300 characters of the header
+    ip_address: str | None = None  # the client address of contract section 6
+
+
+def create(user: User, client: Client = Client()) -> IssuedSession:
+    """A new session for `user`, written in the request's transaction (the caller commits)."""
+    db.session.flush()  # the user row (a new account, a re-hashed password) goes first
+    token, now = tokens.new_token(), clock.utcnow()
+    issued = IssuedSession(new_id(), token, now + lifetime())
+    db.session.execute(INSERT, {"id": issued.id, "user_id": user.id,
+                                "token_hash": tokens.digest(token), "created_at": now,
+                                "renewed_at": now, "last_used_at": now,
+                                "expires_at": issued.expires_at,
+                                "user_agent": client.user_agent, "ip_address": client.ip_address})
+    return issued
+
+
+def lookup(token: str) -> LiveSession | None:
+    """The live session of a bearer token (one indexed query), renewed when it is due. A banned
+    user's is not live: a ban deletes them, and this also ends one a sign-in made while the
+    ban was committing (its check passed, its session committed after the ban's DELETE)."""
+    row = _LOOKUP.one(db.engine, token_hash=tokens.digest(token))
+    now = clock.utcnow()
+    if (row is None or not tokens.matches(token, row.token_hash) or row.expires_at <= now
+            or bans.is_banned(row, now)):
+        return None
+    expires_at = row.expires_at
+    if now - row.renewed_at > RENEW_AFTER:
+        expires_at = now + lifetime()
+        with db.engine.begin() as conn:
+            conn.execute(RENEW, {"session_id": row.session_id, "now": now,
+                                 "expires_at": expires_at})
+    return LiveSession(row.session_id, row.id, expires_at, row)
+
+
+def revoke(session: LiveSession) -> None:
+    db.session.execute(delete(Session).where(Session.id == session.id))
+
+
+# --- the account's own session list (contract section 9) ---
+LISTED = (Session.id, Session.created_at, Session.expires_at, Session.last_used_at,
+          Session.user_agent, Session.ip_address)
+
+
+def live_of(user_id: str, current_id: str) -> list[dict]:
+    """The user's live sessions, newest first, as SessionInfoSchema dumps them (never a token
+    hash: only the listed columns are read)."""
+    rows = db.session.execute(
+        select(*LISTED).where(Session.user_id == user_id, Session.expires_at > clock.utcnow())
+        .order_by(Session.created_at.desc(), Session.id.desc()))
+    # Sessions made before lastUsedAt was recorded have none: until renewed, that is createdAt.
+    return [{**row._mapping, "last_used_at": row.last_used_at or row.created_at,
+             "current": row.id == current_id} for row in rows]
+
+
+def revoke_own(user_id: str, session_id: str) -> None:
+    """End one of the user's live sessions; NotFound for another user's id or an unknown one."""
+    result = db.session.execute(delete(Session).where(
+        Session.id == session_id, Session.user_id == user_id, Session.expires_at > clock.utcnow())
+        .execution_options(synchronize_session=False))
+    if result.rowcount != 1:
+        raise NotFound("No such session")
+
+
+def revoke_all(user_id: str, keep: str | None = None) -> None:
+    """End every session of the user, except `keep` (the caller's own) when given."""
+    statement = delete(Session).where(Session.user_id == user_id)
+    if keep is not None:
+        statement = statement.where(Session.id != keep)
+    db.session.execute(statement.execution_options(synchronize_session=False))

@@ -1,0 +1,98 @@
+"""Festivals (resources.md R5): public reads, writes by the project's members."""
+from core import clock, listing
+from core import policy as policies
+from core.bearer import login_optional, login_required
+from core.blueprint import BEARER, ApiBlueprint
+from core.db import db
+from core.fields import data_schema
+from sections.articles.routes import DEAD_BEARER, NO_BEARER, reply
+from sections.festivals import service as festivals
+from sections.festivals.models import FESTIVAL_STATUSES, Festival
+from sections.festivals.schemas import (
+    PHASES,
+    FestivalChangeSchema,
+    FestivalCreateSchema,
+    FestivalSchema,
+    OffsetDateTime,
+)
+
+blp = ApiBlueprint("festivals", __name__, url_prefix="/api/festivals",
+                   description="Festivals (resources.md R5)")
+
+FestivalListArgs = listing.arguments(
+    "FestivalListArgs", sorts=list(festivals.SORTS),
+    filters={"status": listing.enum(*FESTIVAL_STATUSES), "projectId": listing.identifier(),
+             "phase": listing.enum(*PHASES),
+             "from": OffsetDateTime(metadata={"description": "festivals with endsAt >= from"}),
+             "to": OffsetDateTime(metadata={"description": "festivals with startsAt <= to"}),
+             "q": listing.text()})
+FestivalData = data_schema(FestivalSchema)
+NOT_VISIBLE = (404, "NOT_FOUND: no such festival, or one the caller may not see")
+STATE = (409, "CONFLICT: a refused transition, a cancelled festival, or a taken slug")
+
+
+@blp.get("")
+@blp.doc(operationId="listFestivals")
+@blp.response(200, listing.page_schema(FestivalSchema))
+@blp.errors(DEAD_BEARER)
+@login_optional
+@blp.arguments(FestivalListArgs, location="query")
+def list_festivals(args):
+    """List the festivals the caller may see (PUBLISHED and CANCELLED ones to everyone)."""
+    page = listing.page(festivals.list_query(policies.caller(), args), args, festivals.SORTS,
+                        Festival.id)
+    now = clock.utcnow()
+    return reply(page.answer([festivals.answer(f, now) for f in page.items]))
+
+
+@blp.get("/<festival_id>")
+@blp.doc(operationId="getFestival")
+@blp.response(200, FestivalData)
+@blp.errors(DEAD_BEARER, NOT_VISIBLE)
+@login_optional
+@policies.guard("festival", "see", "festival_id")
+def get_festival(festival):
+    """Return one festival with its phase and rating."""
+    return reply({"data": festivals.answer(festival)})
+
+
+@blp.post("")
+@blp.doc(operationId="createFestival", **BEARER)
+@blp.response(201, FestivalData)
+@blp.errors(NO_BEARER, (404, "NOT_FOUND: projectId names no project of the caller"),
+            (409, "CONFLICT: the slug is taken in the project"))
+@login_required
+@policies.body_names("projectId", "project")
+@blp.arguments(FestivalCreateSchema)
+def create_festival(data):
+    """Create a festival in one of the caller's projects (DRAFT unless told)."""
+    festival = festivals.create(policies.caller(), data)
+    db.session.commit()
+    return reply({"data": festivals.answer(festival)}, 201)
+
+
+@blp.patch("/<festival_id>")
+@blp.doc(operationId="updateFestival", **BEARER)
+@blp.response(200, FestivalData)
+@blp.errors(NO_BEARER, NOT_VISIBLE, (403, "FORBIDDEN: not a member of its project"), STATE)
+@login_required
+@policies.guard("festival", "change", "festival_id")
+@blp.arguments(FestivalChangeSchema)
+def update_festival(data, festival):
+    """Change a festival's fields or status (members of its project)."""
+    festivals.update(festival, data)
+    db.session.commit()
+    return reply({"data": festivals.answer(festival)})
+
+
+@blp.delete("/<festival_id>")
+@blp.doc(operationId="deleteFestival", **BEARER)
+@blp.response(204)
+@blp.errors(NO_BEARER, NOT_VISIBLE, (403, "FORBIDDEN: not the project's owner"))
+@login_required
+@policies.guard("festival", "delete", "festival_id")
+def delete_festival(festival):
+    """Delete a festival and its reviews (the project's owner)."""
+    festivals.delete(festival)
+    db.session.commit()
+    return "", 204

@@ -1,0 +1,122 @@
+"""Festivals (resources.md R5): creation, transitions, the phase from the one clock, the list's
+query and the answer object with its rating."""
+from decimal import ROUND_HALF_UP, Decimal
+
+from sqlalchemy import and_, func, or_, select
+from sqlalchemy.orm import undefer_group
+
+from core import clock, listing, slugs
+from core import policy as policies
+from core.db import db
+from core.fields import utc_iso
+from core.outcomes import Conflict, Invalid
+from sections.festivals.models import CANCELLED, DRAFT, PUBLISHED, Festival
+
+# R5: the transitions a PATCH may make (CANCELLED is final).
+TRANSITIONS = {(DRAFT, PUBLISHED), (DRAFT, CANCELLED), (PUBLISHED, CANCELLED)}
+FIELDS = {"name": "name", "description": "description", "location": "location",
+          "startsAt": "starts_at", "endsAt": "ends_at", "capacity": "capacity",
+          "status": "status"}
+
+
+def _check_dates(starts_at, ends_at) -> None:
+    if ends_at < starts_at:
+        raise Invalid("endsAt must not be before startsAt", field="endsAt")
+
+
+def create(who: policies.Caller, data: dict) -> Festival:
+    policies.load("project", data["projectId"], "see", who)  # members (and admins) create
+    _check_dates(data["startsAt"], data["endsAt"])
+    now = clock.utcnow()
+    festival = Festival(
+        project_id=data["projectId"], name=data["name"], description=data.get("description"),
+        location=data.get("location"), starts_at=data["startsAt"], ends_at=data["endsAt"],
+        capacity=data.get("capacity"), status=data.get("status") or DRAFT,
+        created_at=now, updated_at=now)
+    slugs.insert(festival, festival.name, data.get("slug"))
+    return festival
+
+
+def _check_transition(festival: Festival, data: dict) -> None:
+    if festival.status == CANCELLED:
+        raise Conflict("A cancelled festival cannot change")
+    wanted = data.get("status", festival.status)
+    if wanted != festival.status and (festival.status, wanted) not in TRANSITIONS:
+        raise Conflict(f"A {festival.status} festival cannot become {wanted}", field="status")
+
+
+def update(festival: Festival, data: dict) -> Festival:
+    """Apply a PATCH: dates checked together with the stored ones (400), then the state (409)."""
+    _check_dates(data.get("startsAt", festival.starts_at), data.get("endsAt", festival.ends_at))
+    _check_transition(festival, data)
+    changed = False
+    for key, attr in FIELDS.items():
+        if key in data and getattr(festival, attr) != data[key]:
+            setattr(festival, attr, data[key])
+            changed = True
+    if "slug" in data and data["slug"] != festival.slug:
+        slugs.change(festival, data["slug"])
+        changed = True
+    if changed:
+        festival.updated_at = clock.utcnow()
+        slugs.flush_change()
+    return festival
+
+
+def delete(festival: Festival) -> None:
+    db.session.delete(festival)  # its reviews go with it (ON DELETE CASCADE)
+
+
+def phase(festival: Festival, now) -> str:
+    if now < festival.starts_at:
+        return "UPCOMING"
+    return "ONGOING" if now <= festival.ends_at else "ENDED"
+
+
+def phase_clause(name: str, now):
+    """The `phase` filter in SQL, against the same clock as `phase`."""
+    return {"UPCOMING": Festival.starts_at > now,
+            "ONGOING": and_(Festival.starts_at <= now, Festival.ends_at >= now),
+            "ENDED": Festival.ends_at < now}[name]
+
+
+SORTS = {"createdAt": Festival.created_at, "startsAt": Festival.starts_at,
+         "name": func.lower(Festival.name)}
+
+
+def list_query(who: policies.Caller, args: dict):
+    query = (select(Festival).where(policies.visible_festivals(who))
+             .options(undefer_group("rating")))
+    if "status" in args:
+        query = query.where(Festival.status == args["status"])
+    if "projectId" in args:
+        query = query.where(Festival.project_id == args["projectId"])
+    if "phase" in args:
+        query = query.where(phase_clause(args["phase"], clock.utcnow()))
+    if "from" in args:
+        query = query.where(Festival.ends_at >= args["from"])
+    if "to" in args:
+        query = query.where(Festival.starts_at <= args["to"])
+    if "q" in args:
+        query = query.where(or_(listing.contains(Festival.name, args["q"]),
+                                listing.contains(Festival.location, args["q"])))
+    return query
+
+
+def rating(count: int, total: int) -> dict:
+    """R5: the mean of the APPROVED ratings rounded half up to two decimals (5, 4, 4 -> 4.33)."""
+    if not count:
+        return {"average": None, "count": 0}
+    mean = (Decimal(total) / Decimal(count)).quantize(Decimal("0.01"), ROUND_HALF_UP)
+    return {"average": float(mean), "count": count}
+
+
+def answer(festival: Festival, now=None) -> dict:
+    now = now or clock.utcnow()
+    return {"id": festival.id, "projectId": festival.project_id, "name": festival.name,
+            "slug": festival.slug, "description": festival.description,
+            "location": festival.location, "startsAt": utc_iso(festival.starts_at),
+            "endsAt": utc_iso(festival.ends_at), "capacity": festival.capacity,
+            "status": festival.status, "phase": phase(festival, now),
+            "rating": rating(festival.rating_count, festival.rating_sum),
+            "createdAt": utc_iso(festival.created_at), "updatedAt": utc_iso(festival.updated_at)}

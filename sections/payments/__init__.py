@@ -1,0 +1,8 @@
+"""The signed, idempotent payment webhook and its ledger (contract section 6)."""
+from core.ratelimit import limiter_of
+
+
+def register(app, api):
+    from sections.payments.routes import blp as routes
+    limiter_of(app).exempt(routes)  # contract section 6: webhooks are not rate limited
+    api.register_blueprint(routes)

@@ -1,0 +1,8 @@
+"""Projects, their members and invitations (resources.md R3)."""
+
+
+def register(app, api):
+    from sections.projects.invitation_routes import blp as invitation_routes
+    from sections.projects.routes import blp as routes
+    api.register_blueprint(routes)
+    api.register_blueprint(invitation_routes)

@@ -1,0 +1,84 @@
+"""Projects, their members and invitations (resources.md R3)."""
+from datetime import datetime
+
+from sqlalchemy import ForeignKey, Index, String, Text, func, text
+from sqlalchemy.orm import Mapped, mapped_column, relationship
+
+from core import clock
+from core.db import UTCDateTime, db, new_id
+
+OWNER, MEMBER = "owner", "member"
+
+
+class Project(db.Model):
+    """A project. Its owner is the member whose role is "owner" (exactly one, see Membership)."""
+
+    __tablename__ = "projects"
+    __table_args__ = (
+        Index("ix_projects_created_at_id", "created_at", "id"),
+        Index("ix_projects_updated_at_id", "updated_at", "id"),
+        Index("ix_projects_lower_name_id", func.lower(text("name")), "id"),
+    )
+
+    id: Mapped[str] = mapped_column(String(32), primary_key=True, default=new_id)
+    name: Mapped[str] = mapped_column(String(100))
+    description: Mapped[str | None] = mapped_column(Text)
+    created_at: Mapped[datetime] = mapped_column(UTCDateTime, default=lambda: clock.utcnow())
+    updated_at: Mapped[datetime] = mapped_column(UTCDateTime, default=lambda: clock.utcnow())
+
+    memberships: Mapped[list["Membership"]] = relationship(
+        back_populates="project", cascade="all, delete-orphan", passive_deletes=True)
+
+
+class Membership(db.Model):
+    """A user's place in a project. The partial unique index allows one owner per project, so
+    no race between a transfer, a removal and a departure can ever leave two."""
+
+    __tablename__ = "memberships"
+    __table_args__ = (
+        Index("ix_memberships_user_id_project_id", "user_id", "project_id"),
+        # The member list: one project's members by joinedAt, ties by user id (R1).
+        Index("ix_memberships_project_id_joined_at_user_id", "project_id", "joined_at",
+              "user_id"),
+        Index("uq_memberships_one_owner", "project_id", unique=True,
+              sqlite_where=text("role = 'owner'"), postgresql_where=text("role = 'owner'")),
+    )
+
+    project_id: Mapped[str] = mapped_column(ForeignKey("projects.id", ondelete="CASCADE"),
+                                            primary_key=True)
+    user_id: Mapped[str] = mapped_column(ForeignKey("users.id", ondelete="CASCADE"),
+                                         primary_key=True)
+    role: Mapped[str] = mapped_column(String(16))  # OWNER or MEMBER
+    joined_at: Mapped[datetime] = mapped_column(UTCDateTime, default=lambda: clock.utcnow())
+
+    project: Mapped[Project] = relationship(back_populates="memberships")
+
+
+class Invitation(db.Model):
+    """An invitation to a project, sent to an address; only the SHA-256 of its token is kept.
+
+    `status` is PENDING, ACCEPTED, DECLINED or REVOKED as stored; a PENDING one past
+    `expires_at` is answered EXPIRED (derived, never written).
+    """
+
+    __tablename__ = "invitations"
+    __table_args__ = (
+        Index("ix_invitations_project_id_created_at", "project_id", "created_at", "id"),
+        Index("ix_invitations_project_id_expires_at", "project_id", "expires_at", "id"),
+        Index("ix_invitations_email_status", "email", "status", "created_at"),
+        # One live invitation per project and address: a new one revokes the pending one, and
+        # of two sent at once the second fails here instead of leaving two links (R3).
+        Index("uq_invitations_one_pending", "project_id", "email", unique=True,
+              sqlite_where=text("status = 'PENDING'"),
+              postgresql_where=text("status = 'PENDING'")),
+    )
+
+    id: Mapped[str] = mapped_column(String(32), primary_key=True, default=new_id)
+    project_id: Mapped[str] = mapped_column(ForeignKey("projects.id", ondelete="CASCADE"))
+    email: Mapped[str] = mapped_column(String(320))  # lower-case, as accounts store it
+    token_hash: Mapped[str] = mapped_column(String(64), unique=True)
+    status: Mapped[str] = mapped_column(String(16), default="PENDING")
+    invited_by_id: Mapped[str | None] = mapped_column(
+        ForeignKey("users.id", ondelete="SET NULL"))
+    created_at: Mapped[datetime] = mapped_column(UTCDateTime, default=lambda: clock.utcnow())
+    expires_at: Mapped[datetime] = mapped_column(UTCDateTime)

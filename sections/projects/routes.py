@@ -1,0 +1,173 @@
+"""Projects and their members under /api/projects (resources.md R3); invitations live in
+blueprints/invitations.py. Views check in R1's order: the bearer (login_required), then the
+project's visibility and the caller's right (`project_action`, 404 then 403), and only then
+the body or query (`blp.arguments`, 400), then the state (409, in the services)."""
+from functools import wraps
+
+from flask import jsonify
+
+from core import policy as policies
+from core.bearer import login_required
+from core.blueprint import BEARER, ApiBlueprint
+from core.db import db
+from core.fields import utc_iso
+from sections.projects import service as projects
+from sections.projects.schemas import (
+    MemberListArgs,
+    MemberPageSchema,
+    ProjectCreateSchema,
+    ProjectDataSchema,
+    ProjectListArgs,
+    ProjectPageSchema,
+    ProjectUpdateSchema,
+    TransferSchema,
+)
+
+blp = ApiBlueprint("projects", __name__, url_prefix="/api/projects",
+                   description="Projects and their members (resources.md R3)")
+
+NO_BEARER = (401, "AUTH_ERROR: bearer token missing, invalid or expired")
+NOT_VISIBLE = (404, "NOT_FOUND: no such project, or the caller is not a member")
+NOT_OWNER = (403, "FORBIDDEN: the caller is a member but not the owner")
+BAD_INPUT = (400, "VALIDATION_ERROR")
+
+
+def project_action(action: str):
+    """Load the path's project for the caller and check `action` (R1: 404 for a project it
+    cannot see, 403 for an action it may not do) BEFORE the body is parsed, so that a member's
+    invalid body on an owner action is 403. The view receives `project` (a row)."""
+
+    def decorator(view):
+        @wraps(view)
+        def wrapper(*args, project_id, **kwargs):
+            project = projects.find(project_id, policies.caller(), action)
+            return view(*args, project=project, **kwargs)
+
+        return wrapper
+
+    return decorator
+
+
+def project_answer(project_id: str):
+    """`{data: project}` as the caller sees it after a change (one query)."""
+    return {"data": projects.answer(projects.find(project_id, policies.caller()),
+                                    policies.caller())}
+
+
+@blp.get("")
+@blp.doc(operationId="listProjects", **BEARER)
+@blp.response(200, ProjectPageSchema)
+@blp.errors(NO_BEARER, BAD_INPUT)
+@login_required
+@blp.arguments(ProjectListArgs, location="query", as_kwargs=True)
+def list_projects(**args):
+    """List the projects the caller is a member of."""
+    return projects.list_projects(policies.caller(), args)
+
+
+@blp.post("")
+@blp.doc(operationId="createProject", **BEARER)
+@blp.response(201, ProjectDataSchema)
+@blp.errors(NO_BEARER, BAD_INPUT)
+@login_required
+@blp.arguments(ProjectCreateSchema)
+def create_project(data):
+    """Create a project owned by the caller."""
+    project_id = projects.create(policies.caller(), data["name"], data.get("description"))
+    answer = project_answer(project_id)
+    db.session.commit()
+    return answer
+
+
+@blp.get("/<project_id>")
+@blp.doc(operationId="getProject", **BEARER)
+@blp.response(200, ProjectDataSchema)
+@blp.errors(NO_BEARER, NOT_VISIBLE)
+@login_required
+def get_project(project_id):
+    """Return a project the caller is a member of."""
+    who = policies.caller()
+    project = projects.answer(projects.find(project_id, who, committed=True), who)
+    return jsonify(data=project_json(project))
+
+
+def project_json(project: dict) -> dict:
+    """ProjectSchema's output for the hottest project read, written out (as the session's is,
+    blueprints/auth/password.py): marshmallow's per-field work was a fifth of this endpoint's
+    cost (bench/README.md). tests/test_projects.py holds it equal to the schema's dump."""
+    return {"id": project["id"], "name": project["name"],
+            "description": project["description"], "ownerId": project["owner_id"],
+            "owner": project["owner"], "role": project["role"],
+            "memberCount": project["member_count"],
+            "createdAt": utc_iso(project["created_at"]),
+            "updatedAt": utc_iso(project["updated_at"])}
+
+
+@blp.patch("/<project_id>")
+@blp.doc(operationId="updateProject", **BEARER)
+@blp.response(200, ProjectDataSchema)
+@blp.errors(NO_BEARER, NOT_VISIBLE, NOT_OWNER, BAD_INPUT)
+@login_required
+@project_action("change")
+@blp.arguments(ProjectUpdateSchema)
+def update_project(data, project):
+    """Change a project's name or description (its owner)."""
+    projects.update_project(project.id, data)
+    answer = project_answer(project.id)
+    db.session.commit()
+    return answer
+
+
+@blp.delete("/<project_id>")
+@blp.doc(operationId="deleteProject", **BEARER)
+@blp.response(204)
+@blp.errors(NO_BEARER, NOT_VISIBLE, NOT_OWNER)
+@login_required
+@project_action("change")
+def delete_project(project):
+    """Delete a project with its members and invitations (its owner)."""
+    projects.delete_project(project, policies.caller())
+    db.session.commit()
+
+
+@blp.get("/<project_id>/members")
+@blp.doc(operationId="listProjectMembers", **BEARER)
+@blp.response(200, MemberPageSchema)
+@blp.errors(NO_BEARER, NOT_VISIBLE, BAD_INPUT)
+@login_required
+@project_action("see")
+@blp.arguments(MemberListArgs, location="query", as_kwargs=True)
+def list_members(project, **args):
+    """List a project's members."""
+    return projects.list_members(project.id, policies.caller(), args)
+
+
+@blp.delete("/<project_id>/members/<user_id>")
+@blp.doc(operationId="removeProjectMember", **BEARER)
+@blp.response(204)
+@blp.errors(NO_BEARER, (404, "NOT_FOUND: no such project or member"),
+            (403, "FORBIDDEN: a member removing anyone but itself"),
+            (409, "CONFLICT: the owner cannot leave (transfer first)"))
+@login_required
+@project_action("see")
+def remove_member(project, user_id):
+    """Remove a member (the owner), or leave the project (a member removing itself)."""
+    projects.remove_member(project, policies.caller(), user_id)
+    db.session.commit()
+
+
+@blp.post("/<project_id>/transfer")
+@blp.doc(operationId="transferProject", **BEARER)
+@blp.response(200, ProjectDataSchema)
+@blp.errors(NO_BEARER, NOT_VISIBLE, NOT_OWNER,
+            (400, "VALIDATION_ERROR naming userId: not a member, unknown, or the owner"),
+            (409, "CONFLICT: the ownership changed meanwhile"))
+@login_required
+@project_action("change")
+@blp.arguments(TransferSchema)
+def transfer_project(data, project):
+    """Make another member the owner; the owner becomes a member."""
+    projects.transfer(project, policies.caller(), data["userId"])
+    answer = project_answer(project.id)
+    db.session.commit()
+    return answer

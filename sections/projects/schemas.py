@@ -1,0 +1,126 @@
+"""Projects, members and invitations (resources.md R3): request bodies, list arguments and
+answers. Answers dump the rows services/projects.py and services/invitations.py build."""
+from marshmallow import Schema, ValidationError, fields, validate
+
+from core import listing
+from core.fields import (
+    UNSTORABLE,
+    Email,
+    RequestSchema,
+    UserRefSchema,
+    UTCDateTime,
+    data_schema,
+    storable,
+)
+
+
+class Text(fields.String):
+    """Text as R1 reads it: trimmed, lengths counted after trimming, NUL and lone surrogates
+    refused. Required text empty after trimming is 400; optional text empty after trimming is
+    stored as null (and `null` clears it)."""
+
+    def __init__(self, max_length: int, *, optional: bool = False, **kwargs):
+        super().__init__(allow_none=optional, metadata={"maxLength": max_length}, **kwargs)
+        self.max_length = max_length
+        self.optional = optional
+
+    def _deserialize(self, value, attr, data, **kwargs):
+        value = super()._deserialize(value, attr, data, **kwargs)
+        if not storable(value):
+            raise ValidationError(UNSTORABLE)
+        value = value.strip()
+        if not value:
+            if self.optional:
+                return None
+            raise ValidationError("Must not be empty.")
+        if len(value) > self.max_length:
+            raise ValidationError(f"Must be at most {self.max_length} characters.")
+        return value
+
+
+NAME_MAX, DESCRIPTION_MAX = 100, 2000
+
+
+class ProjectCreateSchema(RequestSchema):
+    name = Text(NAME_MAX, required=True)
+    description = Text(DESCRIPTION_MAX, optional=True)
+
+
+class ProjectUpdateSchema(RequestSchema):
+    name = Text(NAME_MAX)  # not nullable: a project always has a name
+    description = Text(DESCRIPTION_MAX, optional=True)
+
+
+class TransferSchema(RequestSchema):
+    userId = fields.String(required=True, validate=validate.Length(1, 64))
+
+
+class InvitationCreateSchema(RequestSchema):
+    email = Email(required=True)
+
+
+class ProjectSchema(Schema):
+    id = fields.String(required=True)
+    name = fields.String(required=True)
+    description = fields.String(required=True, allow_none=True)
+    ownerId = fields.String(required=True, allow_none=True, attribute="owner_id")
+    owner = fields.Nested(UserRefSchema, required=True, allow_none=True)
+    role = fields.String(required=True, allow_none=True, metadata={
+        "description": "The caller's role: \"owner\", \"member\", or null (an admin who is "
+                       "not a member)"})
+    memberCount = fields.Integer(required=True, attribute="member_count")
+    createdAt = UTCDateTime(required=True, attribute="created_at")
+    updatedAt = UTCDateTime(required=True, attribute="updated_at")
+
+
+class MemberSchema(Schema):
+    user = fields.Nested(UserRefSchema, required=True)
+    role = fields.String(required=True, metadata={"description": "\"owner\" or \"member\""})
+    joinedAt = UTCDateTime(required=True, attribute="joined_at")
+
+
+class ProjectRefSchema(Schema):
+    id = fields.String(required=True)
+    name = fields.String(required=True)
+
+
+class InvitationSchema(Schema):
+    id = fields.String(required=True)
+    projectId = fields.String(required=True, attribute="project_id")
+    email = fields.String(required=True)
+    status = fields.String(required=True, metadata={
+        "description": "PENDING, ACCEPTED, DECLINED, REVOKED or EXPIRED"})
+    invitedBy = fields.Nested(UserRefSchema, required=True, allow_none=True,
+                              attribute="invited_by")
+    expiresAt = UTCDateTime(required=True, attribute="expires_at")
+    createdAt = UTCDateTime(required=True, attribute="created_at")
+
+
+class MyInvitationSchema(InvitationSchema):
+    project = fields.Nested(ProjectRefSchema, required=True)
+
+
+# The documented answers: `{data}` of one, `{data, meta}` of a list (R1).
+ProjectDataSchema = data_schema(ProjectSchema)
+InvitationDataSchema = data_schema(InvitationSchema)
+ProjectPageSchema = listing.page_schema(ProjectSchema)
+MemberPageSchema = listing.page_schema(MemberSchema)
+InvitationPageSchema = listing.page_schema(InvitationSchema)
+MyInvitationPageSchema = listing.page_schema(MyInvitationSchema)
+
+ROLES = listing.enum("OWNER", "MEMBER")
+STATUSES = listing.enum("PENDING", "ACCEPTED", "DECLINED", "REVOKED", "EXPIRED")
+
+ProjectListArgs = listing.arguments(
+    "ProjectListArgs", sorts=["createdAt", "updatedAt", "name"],
+    filters={"role": ROLES, "q": listing.text()})
+# GET /api/admin/projects (R8), served by services.projects.list_projects(..., every=True).
+AdminProjectListArgs = listing.arguments(
+    "AdminProjectListArgs", sorts=["createdAt", "name"],
+    filters={"q": listing.text(), "ownerId": listing.identifier()})
+MemberListArgs = listing.arguments(
+    "MemberListArgs", sorts=["joinedAt", "email"], default_sort="joinedAt",
+    filters={"role": ROLES})
+InvitationListArgs = listing.arguments(
+    "InvitationListArgs", sorts=["createdAt", "expiresAt"], filters={"status": STATUSES})
+MyInvitationListArgs = listing.arguments("MyInvitationListArgs", sorts=["createdAt"])

@@ -1,0 +1,232 @@
+"""Projects and their members (resources.md R3): lists, reads, changes, transfer, removal.
+
+Every read of a project is one statement that also computes its owner, the caller's role and
+the member count (joins and a correlated count on indexed columns): a read is one query, a
+list one page query and one count, the page cut before the per-project work is done, and a
+user's list driven from its memberships so that its cost never grows with the table
+(bench/README.md, "Projects"). Who may do what is policies.py's; the one-owner invariant is
+kept by conditional UPDATEs (and, last, by the partial unique index `uq_memberships_one_owner`).
+"""
+from sqlalchemy import String, and_, bindparam, delete, func, literal_column, select, update
+from sqlalchemy.orm import aliased
+
+from core import clock, listing
+from core import policy as policies
+from core.db import db
+from core.outcomes import Conflict, Invalid, NotFound
+from core.policy import Caller
+from perf.prepared import PreparedRead
+from sections.audit import service as audit
+from sections.auth.models import User
+from sections.projects.models import MEMBER, OWNER, Membership, Project
+
+_owner = aliased(Membership, name="owner_membership")
+_owner_user = aliased(User, name="owner_user")
+_mine = aliased(Membership, name="my_membership")
+# Written into the SQL, not bound: SQLite uses the partial index `uq_memberships_one_owner`
+# (WHERE role = 'owner') only for a literal, and a bound value cost a scan (bench/README.md).
+OWNER_ROLE = literal_column(f"'{OWNER}'")
+
+SORTS = {"createdAt": Project.created_at, "updatedAt": Project.updated_at,
+         "name": func.lower(Project.name)}
+
+
+def _decorated(keys):
+    """The Project objects' columns for the projects of `keys` (a select or subquery with an
+    `id` column): the owner by the partial unique index of owners, the caller's role by the
+    (user_id, project_id) index, the member count by the primary key's (project_id, ...)."""
+    member_count = (select(func.count()).where(Membership.project_id == keys.c.id)
+                    .correlate(keys).scalar_subquery())
+    return (
+        select(Project.id, Project.name, Project.description, Project.created_at,
+               Project.updated_at, _owner.user_id.label("owner_id"),
+               _owner_user.name.label("owner_name"), _owner_user.image.label("owner_image"),
+               _owner_user.email.label("owner_email"), _mine.role.label("role"),
+               member_count.label("member_count"))
+        .select_from(keys)
+        .join(Project, Project.id == keys.c.id)
+        .outerjoin(_owner, and_(_owner.project_id == Project.id, _owner.role == OWNER_ROLE))
+        .outerjoin(_owner_user, _owner_user.id == _owner.user_id)
+        .outerjoin(_mine, and_(_mine.project_id == Project.id,
+                               _mine.user_id == bindparam("caller_id"))))
+
+
+# One project as the caller sees it: built once, one indexed query per read (bench/README.md).
+READ = _decorated(select(bindparam("project_id", type_=String).label("id")).subquery("one"))
+FAST_READ = PreparedRead(READ)
+
+
+def answer(row, who: Caller) -> dict:
+    """A project row as ProjectSchema dumps it (R3's Project object)."""
+    relations = policies.relations_of_role(row.role, who)
+    owner = None
+    if row.owner_id is not None:
+        owner = {"id": row.owner_id, "name": row.owner_name, "image": row.owner_image}
+        if policies.may_know_email(who, row.owner_id, relations):
+            owner["email"] = row.owner_email
+    return {"id": row.id, "name": row.name, "description": row.description,
+            "owner_id": row.owner_id, "owner": owner, "role": row.role,
+            "member_count": row.member_count, "created_at": row.created_at,
+            "updated_at": row.updated_at}
+
+
+def list_projects(who: Caller, args: dict, *, every: bool = False) -> dict:
+    """One page of projects as `{data, meta}`: the caller's own (R3 `GET /api/projects`,
+    filters role and q), or with `every` all of them for an admin (R8 `GET /api/admin/projects`,
+    filters q and ownerId, `role` the admin's own or null). One page query and one count."""
+    if every and not args.get("ownerId"):
+        statement, sorts, key = select(Project.id), SORTS, Project.id
+        if args.get("q"):
+            statement = statement.where(listing.contains(Project.name, args["q"]))
+    else:
+        member = aliased(Membership, name="keyed")
+        if every:  # one owner's projects
+            statement = select(member.project_id).where(member.user_id == args["ownerId"],
+                                                        member.role == OWNER)
+        else:
+            statement = select(member.project_id).where(policies.visible_projects(who, member))
+            if args.get("role"):
+                statement = statement.where(member.role == args["role"].lower())
+        sorts, key = _sorts_of(member), member.project_id
+        if args.get("q"):
+            name = _of_project(member, Project.name)
+            statement = statement.where(listing.contains(name, args["q"]))
+    page = listing.page(statement, args, sorts, key, scalars=False,
+                        decorate=lambda keys: _decorated(keys).params(caller_id=who.id))
+    return page.answer([answer(row, who) for row in page.items])
+
+
+def _of_project(member, column):
+    """`column` of the membership's project, read by primary key for each membership."""
+    return (select(column).where(Project.id == member.project_id).correlate(member)
+            .scalar_subquery())
+
+
+def _sorts_of(member) -> dict:
+    """Sort values of one user's projects, driven from its memberships (the (user_id, ...)
+    index): the cost follows that user's projects, never the table. Joined to projects
+    instead, a planner may walk the projects' createdAt index hoping to meet the user's rows
+    soon, and cross the whole table for a user whose projects are old (bench/README.md)."""
+    return {"createdAt": _of_project(member, Project.created_at),
+            "updatedAt": _of_project(member, Project.updated_at),
+            "name": _of_project(member, func.lower(Project.name))}
+
+
+def find(project_id, who: Caller, action: str = "see", *, committed: bool = False):
+    """The project row for the caller once it may do `action`: NotFound when it may not see
+    it, Forbidden when it may see but not do `action` (R1's order). One query; `committed`
+    reads outside the request's transaction (GET /api/projects/{id}, the hot read)."""
+    row = None
+    if policies.is_id(project_id):
+        params = {"project_id": project_id, "caller_id": who.id}
+        row = (FAST_READ.one(db.engine, **params) if committed
+               else db.session.execute(READ, params).one_or_none())
+    if row is None:
+        raise NotFound("No such project")
+    policies.check("project", policies.relations_of_role(row.role, who), action)
+    return row
+
+
+def create(who: Caller, name: str, description: str | None) -> str:
+    """A new project whose only member, its owner, is the caller; returns its id."""
+    now = clock.utcnow()
+    project = Project(name=name, description=description, created_at=now, updated_at=now)
+    db.session.add(project)
+    db.session.flush()
+    db.session.add(Membership(project_id=project.id, user_id=who.id, role=OWNER, joined_at=now))
+    db.session.flush()
+    return project.id
+
+
+def update_project(project_id: str, changes: dict) -> None:
+    """Apply the PATCH's fields; `updatedAt` moves only when a value changes."""
+    project = db.session.get(Project, project_id)
+    changed = {k: v for k, v in changes.items() if getattr(project, k) != v}
+    if changed:
+        for key, value in changed.items():
+            setattr(project, key, value)
+        project.updated_at = clock.utcnow()
+        db.session.flush()
+
+
+def delete_project(row, who: Caller) -> None:
+    """Delete the project; members and invitations (and the later sections' rows) go with it
+    by their foreign keys (ON DELETE CASCADE). Audited (R8)."""
+    audit.record(who.id, "project.delete", row.id,
+                 {"name": row.name, "ownerId": row.owner_id})
+    db.session.execute(delete(Project).where(Project.id == row.id)
+                       .execution_options(synchronize_session=False))
+
+
+# --- members ---
+
+MEMBER_SORTS = {"joinedAt": Membership.joined_at, "email": User.email}
+
+
+def list_members(project_id: str, who: Caller, args: dict) -> dict:
+    """One page of the project's members `{user, role, joinedAt}` (the caller is a member or an
+    admin, so e-mails are shown, R1 "embedded users")."""
+    statement = (select(Membership.user_id, Membership.role, Membership.joined_at, User.email,
+                        User.name, User.image)
+                 .join(User, User.id == Membership.user_id)
+                 .where(Membership.project_id == project_id))
+    if args.get("role"):
+        statement = statement.where(Membership.role == args["role"].lower())
+    page = listing.page(statement, args, MEMBER_SORTS, Membership.user_id, scalars=False)
+    return page.answer([
+        {"user": {"id": m.user_id, "email": m.email, "name": m.name, "image": m.image},
+         "role": m.role, "joined_at": m.joined_at} for m in page.items])
+
+
+def remove_member(row, who: Caller, user_id: str) -> None:
+    """Remove `user_id` from the project: the member itself leaving, or the owner (or an admin)
+    removing another member. The owner cannot leave nor be removed (409: transfer first)."""
+    leaving = user_id == who.id
+    if not leaving:
+        policies.check("project", policies.relations_of_role(row.role, who), "change")
+    if not policies.is_id(user_id):
+        raise NotFound("No such member")
+    if user_id == row.owner_id:
+        raise Conflict("The owner cannot leave the project: transfer it to another member first")
+    email = db.session.execute(
+        select(User.email).join(Membership, Membership.user_id == User.id)
+        .where(Membership.project_id == row.id, Membership.user_id == user_id)).scalar()
+    # Only a plain member's row is deleted: a concurrent transfer that made it the owner wins.
+    removed = db.session.execute(
+        delete(Membership).where(Membership.project_id == row.id, Membership.user_id == user_id,
+                                 Membership.role == MEMBER)
+        .execution_options(synchronize_session=False)).rowcount
+    if not removed:
+        if email is None:
+            raise NotFound("No such member")
+        raise Conflict("The owner cannot leave the project: transfer it to another member first")
+    audit.record(who.id, "project.member_remove", row.id,
+                 {"userId": user_id, "email": email, "left": leaving})
+
+
+def transfer(row, who: Caller, user_id: str) -> None:
+    """Make the member `user_id` the owner and the owner a member (R3). Two conditional UPDATEs:
+    the owner's row is demoted only while it is still the owner, then the new owner's promoted
+    only while it is still a member, so racing transfers, removals and departures leave exactly
+    one owner (the partial unique index refuses a second one if anything slipped through)."""
+    if user_id == row.owner_id:
+        raise Invalid("The user already owns the project", field="userId")
+    if policies.project_role(row.id, user_id) is None:  # unknown users too: no account leaks
+        raise Invalid("Not a member of the project", field="userId")
+    demoted = db.session.execute(
+        update(Membership).where(Membership.project_id == row.id,
+                                 Membership.user_id == row.owner_id, Membership.role == OWNER)
+        .values(role=MEMBER).execution_options(synchronize_session=False)).rowcount
+    if not demoted:
+        raise Conflict("The project's ownership changed meanwhile; reload it")
+    promoted = db.session.execute(
+        update(Membership).where(Membership.project_id == row.id,
+                                 Membership.user_id == user_id, Membership.role == MEMBER)
+        .values(role=OWNER).execution_options(synchronize_session=False)).rowcount
+    if not promoted:
+        raise Invalid("Not a member of the project", field="userId")
+    db.session.execute(update(Project).where(Project.id == row.id)
+                       .values(updated_at=clock.utcnow())
+                       .execution_options(synchronize_session=False))
+    audit.record(who.id, "project.transfer", row.id,
+                 {"fromUserId": row.owner_id, "toUserId": user_id})

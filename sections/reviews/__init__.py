@@ -1,0 +1,6 @@
+"""Moderated reviews of festivals (resources.md R6)."""
+
+
+def register(app, api):
+    from sections.reviews.routes import blp as routes
+    api.register_blueprint(routes)

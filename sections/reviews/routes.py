@@ -1,0 +1,134 @@
+"""Reviews of festivals and their moderation (resources.md R6)."""
+from functools import wraps
+
+from marshmallow import fields, validate
+
+from core import listing
+from core import policy as policies
+from core.bearer import login_optional, login_required
+from core.blueprint import BEARER, ApiBlueprint
+from core.db import db
+from core.fields import data_schema
+from core.outcomes import EmailNotVerified
+from sections.articles.routes import DEAD_BEARER, NO_BEARER, reply
+from sections.reviews import service as reviews
+from sections.reviews.models import REVIEW_STATUSES, Review
+from sections.reviews.schemas import (
+    ModerationSchema,
+    ReviewChangeSchema,
+    ReviewCreateSchema,
+    ReviewSchema,
+)
+
+blp = ApiBlueprint("reviews", __name__, url_prefix="/api/reviews",
+                   description="Reviews of festivals and their moderation (resources.md R6)")
+
+ReviewListArgs = listing.arguments(
+    "ReviewListArgs", sorts=list(reviews.SORTS),
+    filters={"festivalId": listing.identifier(), "status": listing.enum(*REVIEW_STATUSES),
+             "rating": fields.Integer(validate=validate.Range(1, 5)),
+             "authorId": listing.identifier()})
+ReviewData = data_schema(ReviewSchema)
+NOT_VISIBLE = (404, "NOT_FOUND: no such review, or one the caller may not see")
+
+
+def verified_email_required(view):
+    """R6: writing a review needs a verified e-mail (403 after 404, before the body's 400)."""
+
+    @wraps(view)
+    def wrapper(*args, **kwargs):
+        if not policies.caller().email_verified:
+            raise EmailNotVerified("Verify your e-mail address to write reviews")
+        return view(*args, **kwargs)
+
+    return wrapper
+
+
+def one(review, status=200):
+    who = policies.caller()
+    return reply({"data": reviews.answer(review, who, policies.projects_of(who))}, status)
+
+
+@blp.get("")
+@blp.doc(operationId="listReviews")
+@blp.response(200, listing.page_schema(ReviewSchema))
+@blp.errors(DEAD_BEARER)
+@login_optional
+@blp.arguments(ReviewListArgs, location="query")
+def list_reviews(args):
+    """List the reviews the caller may see (APPROVED ones to everyone)."""
+    who = policies.caller()
+    page = listing.page(reviews.list_query(who, args), args, reviews.SORTS, Review.id)
+    projects = policies.projects_of(who) if page.items else set()
+    return reply(page.answer([reviews.answer(r, who, projects) for r in page.items]))
+
+
+@blp.get("/<review_id>")
+@blp.doc(operationId="getReview")
+@blp.response(200, ReviewData)
+@blp.errors(DEAD_BEARER, NOT_VISIBLE)
+@login_optional
+@policies.guard("review", "see", "review_id")
+def get_review(review):
+    """Return one review."""
+    return one(review)
+
+
+@blp.post("")
+@blp.doc(operationId="createReview", **BEARER)
+@blp.response(201, ReviewData)
+@blp.errors(NO_BEARER, (403, "EMAIL_NOT_VERIFIED"),
+            (404, "NOT_FOUND: festivalId names no festival the caller may see"),
+            (409, "CONFLICT: the festival is not published or has not started, or the caller "
+                  "has reviewed it already"))
+@login_required
+@policies.body_names("festivalId", "festival")
+@verified_email_required
+@blp.arguments(ReviewCreateSchema)
+def create_review(data):
+    """Review a published festival that has started (status PENDING)."""
+    review = reviews.create(policies.caller(), data)
+    db.session.commit()
+    return one(review, 201)
+
+
+@blp.patch("/<review_id>")
+@blp.doc(operationId="updateReview", **BEARER)
+@blp.response(200, ReviewData)
+@blp.errors(NO_BEARER, NOT_VISIBLE, (403, "FORBIDDEN: not its author"))
+@login_required
+@policies.guard("review", "change", "review_id")
+@blp.arguments(ReviewChangeSchema)
+def update_review(data, review):
+    """Change one's review; it goes back to PENDING."""
+    reviews.update(review, data)
+    db.session.commit()
+    return one(review)
+
+
+@blp.delete("/<review_id>")
+@blp.doc(operationId="deleteReview", **BEARER)
+@blp.response(204)
+@blp.errors(NO_BEARER, NOT_VISIBLE, (403, "FORBIDDEN: neither its author nor a moderator"))
+@login_required
+@policies.guard("review", "delete", "review_id")
+def delete_review(review):
+    """Delete a review (its author or a moderator)."""
+    reviews.delete(review)
+    db.session.commit()
+    return "", 204
+
+
+@blp.post("/<review_id>/moderation")
+@blp.doc(operationId="moderateReview", **BEARER)
+@blp.response(200, ReviewData)
+@blp.errors(NO_BEARER, NOT_VISIBLE,
+            (403, "FORBIDDEN: not a moderator of the festival, or the caller's own review"))
+@login_required
+@policies.guard("review", "moderate", "review_id")
+@blp.arguments(ModerationSchema)
+def moderate_review(data, review):
+    """Approve or reject a review (members of the festival's project and admins)."""
+    reviews.moderate(review, policies.caller(), data)
+    db.session.commit()
+    return one(review)

@@ -1,0 +1,41 @@
+"""Reviews of festivals and their moderation (resources.md R6)."""
+from marshmallow import Schema, fields, validate
+
+from core.fields import RequestSchema, UserRefSchema, UTCDateTime
+from sections.articles.schemas import StrictInteger, Text, identifier
+from sections.reviews.models import APPROVED, REJECTED, REVIEW_STATUSES
+
+
+class ReviewChangeSchema(RequestSchema):
+    """PATCH /api/reviews/{id}: the author's fields (`festivalId` is ignored)."""
+
+    rating = StrictInteger(validate=validate.Range(1, 5))
+    title = Text(200, allow_none=True)
+    body = Text(5_000, allow_none=False)
+
+
+class ReviewCreateSchema(ReviewChangeSchema):
+    festivalId = identifier(required=True)
+    rating = StrictInteger(required=True, validate=validate.Range(1, 5))
+    body = Text(5_000, required=True)
+
+
+class ModerationSchema(RequestSchema):
+    status = fields.String(required=True, validate=validate.OneOf([APPROVED, REJECTED]))
+    note = Text(1_000, allow_none=True)
+
+
+class ReviewSchema(Schema):
+    id = fields.String(required=True)
+    festivalId = fields.String(required=True)
+    author = fields.Nested(UserRefSchema, required=True, allow_none=True)
+    rating = fields.Integer(required=True)
+    title = fields.String(required=True, allow_none=True)
+    body = fields.String(required=True)
+    status = fields.String(required=True, validate=validate.OneOf(REVIEW_STATUSES))
+    moderationNote = fields.String(
+        required=True, allow_none=True,
+        metadata={"description": "Shown only to the author and moderators (null otherwise)"})
+    moderatedAt = UTCDateTime(required=True, allow_none=True)
+    createdAt = UTCDateTime(required=True)
+    updatedAt = UTCDateTime(required=True)

@@ -1,0 +1,91 @@
+"""Reviews and their moderation (resources.md R6)."""
+from sqlalchemy import select
+from sqlalchemy.exc import IntegrityError
+
+from core import clock
+from core import policy as policies
+from core.db import db
+from core.fields import utc_iso
+from core.outcomes import Conflict, Forbidden
+from sections.audit import service as audit
+from sections.festivals.models import PUBLISHED
+from sections.reviews.models import PENDING, Review
+
+FIELDS = ("rating", "title", "body")
+
+
+def create(who: policies.Caller, data: dict) -> Review:
+    """A review of a PUBLISHED festival that has started; one per user and festival."""
+    festival = policies.load("festival", data["festivalId"], "see", who)
+    now = clock.utcnow()
+    if festival.status != PUBLISHED or festival.starts_at > now:
+        raise Conflict("Only a published festival that has started can be reviewed")
+    mine = select(Review.id).where(Review.festival_id == festival.id, Review.author_id == who.id)
+    if db.session.execute(mine).first() is not None:
+        raise Conflict("You have already reviewed this festival")
+    review = Review(festival_id=festival.id, author_id=who.id, rating=data["rating"],
+                    title=data.get("title"), body=data["body"], status=PENDING,
+                    created_at=now, updated_at=now)
+    try:  # the unique index settles two posts at once: the second is 409, never 500
+        with db.session.begin_nested():
+            db.session.add(review)
+            db.session.flush()
+    except IntegrityError:
+        raise Conflict("You have already reviewed this festival") from None
+    return review
+
+
+def update(review: Review, data: dict) -> Review:
+    """The author's change: back to PENDING, the moderation forgotten (R6)."""
+    changed = [key for key in FIELDS if key in data and getattr(review, key) != data[key]]
+    if changed:
+        for key in changed:
+            setattr(review, key, data[key])
+        review.status = PENDING
+        review.moderation_note = None
+        review.moderated_at = None
+        review.updated_at = clock.utcnow()
+    return review
+
+
+def delete(review: Review) -> None:
+    db.session.delete(review)
+
+
+def moderate(review: Review, who: policies.Caller, data: dict) -> Review:
+    """Approve or reject (again, in any status); one audit-log entry each time (R8)."""
+    if review.author_id == who.id:  # the policy already refuses; kept as the rule's statement
+        raise Forbidden("Nobody moderates their own review")
+    now = clock.utcnow()
+    review.status = data["status"]
+    review.moderation_note = data.get("note")
+    review.moderated_at = now
+    review.updated_at = now
+    audit.record(who.id, "review.moderate", review.id,
+                 {"status": review.status, "note": review.moderation_note})
+    return review
+
+
+SORTS = {"createdAt": Review.created_at, "rating": Review.rating}
+
+
+def list_query(who: policies.Caller, args: dict):
+    query = select(Review).where(policies.visible_reviews(who))
+    for key, column in (("festivalId", Review.festival_id), ("status", Review.status),
+                        ("rating", Review.rating), ("authorId", Review.author_id)):
+        if key in args:
+            query = query.where(column == args[key])
+    return query
+
+
+def answer(review: Review, who: policies.Caller, projects) -> dict:
+    """The Review object; the note and the e-mail only for those who may know them."""
+    moderator = policies.member_of(projects, review.festival.project_id)
+    is_author = who.id is not None and review.author_id == who.id
+    return {"id": review.id, "festivalId": review.festival_id,
+            "author": policies.embed_user(review.author, moderator or is_author or who.is_admin),
+            "rating": review.rating, "title": review.title, "body": review.body,
+            "status": review.status,
+            "moderationNote": review.moderation_note if moderator or is_author else None,
+            "moderatedAt": utc_iso(review.moderated_at) if review.moderated_at else None,
+            "createdAt": utc_iso(review.created_at), "updatedAt": utc_iso(review.updated_at)}

@@ -1,0 +1,187 @@
+"""Support tickets (resources.md R7): opening, the requester's and the staff's changes, the
+transitions, comments (internal ones for the staff only) and the requester's e-mails."""
+from sqlalchemy import func, select
+from sqlalchemy.orm import selectinload
+
+from core import clock, listing, mail
+from core import policy as policies
+from core.db import db
+from core.outcomes import Conflict, Forbidden, Invalid
+from core.policy import ADMIN, REQUESTER, Caller
+from core.stats import StatCount
+from sections.auth.models import User
+from sections.tickets.models import CLOSED, OPEN, PRIORITY_RANK, RESOLVED, Ticket, TicketComment
+
+TICKET_SORTS = {"createdAt": Ticket.created_at, "updatedAt": Ticket.updated_at,
+                "priority": Ticket.priority_rank}
+COMMENT_SORTS = {"createdAt": TicketComment.created_at}
+
+
+def check_project(project_id: str | None, who: Caller) -> None:
+    """A ticket's project must be one the requester can see (R7): 404 otherwise."""
+    if project_id is not None:
+        policies.load("project", project_id, "see", who)
+
+
+def load(ticket_id: str, who: Caller, *, changing: bool = False, body=None):
+    """The ticket and the caller's relations to it, in R1's order: 404 when it cannot see it;
+    for a change or a comment 409 on a CLOSED ticket (R7: right after visibility); then 403 for
+    what `body` (the raw request body) asks that the caller may not do."""
+    ticket = policies.load("ticket", ticket_id, "see", who)
+    relations = policies.authorize("ticket", ticket, "see", who)
+    if changing:
+        # The row is locked (PostgreSQL) before its status is read, so a change decided on a
+        # status (CLOSED is final, a reply reopens) is never applied to a status moved meanwhile;
+        # SQLite has one writer.
+        db.session.refresh(ticket, with_for_update=True)
+    if changing and ticket.status == CLOSED:
+        raise Conflict("This ticket is closed; it can no longer change")
+    return ticket, relations
+
+
+def check_update_rights(body, relations: set[str]) -> None:
+    """R7: requester fields, staff fields, and the requester's one status (CLOSED)."""
+    if not isinstance(body, dict):
+        return  # not an object: the schema answers 400
+    for field in policies.TICKET_FIELDS:
+        if field in body and not policies.ticket_change_allowed(field, body[field], relations):
+            raise Forbidden(f"You may not change {field} of this ticket")
+
+
+def check_comment_rights(body, relations: set[str]) -> None:
+    if isinstance(body, dict) and body.get("internal") is True and ADMIN not in relations:
+        raise Forbidden("Only the support staff write internal comments")
+
+
+def open_ticket(who: Caller, data: dict) -> Ticket:
+    check_project(data["projectId"], who)
+    now = clock.utcnow()
+    ticket = Ticket(subject=data["subject"], description=data["description"], status=OPEN,
+                    requester_id=who.id, project_id=data["projectId"], created_at=now,
+                    updated_at=now)
+    ticket.set_priority(data["priority"])
+    db.session.add(ticket)
+    db.session.flush()
+    return ticket
+
+
+def update(ticket: Ticket, who: Caller, data: dict) -> Ticket:
+    """Apply a PATCH (rights already checked): 400 for an assignee who is not an admin, 409 for
+    the text of a ticket that is no longer OPEN. All or nothing: checks come before changes."""
+    if data.get("assigneeId") is not None and not _is_admin(data["assigneeId"]):
+        raise Invalid("Must be the id of a platform admin", field="assigneeId")
+    text = {k: data[k] for k in ("subject", "description") if k in data}
+    if any(getattr(ticket, k) != v for k, v in text.items()) and ticket.status != OPEN:
+        raise Conflict("The subject and description change only while the ticket is OPEN")
+    before = (ticket.subject, ticket.description, ticket.status, ticket.priority,
+              ticket.assignee_id)
+    for key, value in text.items():
+        setattr(ticket, key, value)
+    if "priority" in data:
+        ticket.set_priority(data["priority"])
+    if "assigneeId" in data:
+        ticket.assignee_id = data["assigneeId"]
+    became_resolved = data.get("status", ticket.status) == RESOLVED != ticket.status
+    if "status" in data:
+        _move(ticket, data["status"])
+    after = (ticket.subject, ticket.description, ticket.status, ticket.priority,
+             ticket.assignee_id)
+    if after != before:
+        ticket.updated_at = clock.utcnow()
+    if became_resolved and ticket.requester is not None and ticket.requester_id != who.id:
+        mail.send(ticket.requester.email, f"Resolved: {ticket.subject}",
+                  f"Your support request \"{ticket.subject}\" has been resolved.\n\n"
+                  "Reply with a comment if the problem is not solved; the ticket reopens.\n")
+    db.session.flush()
+    return ticket
+
+
+def _move(ticket: Ticket, status: str) -> None:
+    if status == ticket.status:
+        return
+    ticket.status = status
+    ticket.closed_at = clock.utcnow() if status == CLOSED else None
+
+
+def _is_admin(user_id: str) -> bool:
+    return db.session.execute(select(User.id).where(
+        User.id == user_id, User.role == "admin")).first() is not None
+
+
+def add_comment(ticket: Ticket, relations: set[str], who: Caller, data: dict) -> TicketComment:
+    """A comment (rights already checked). The requester's reopens a RESOLVED ticket; a staff
+    reply that is not internal is e-mailed to the requester (R7)."""
+    now = clock.utcnow()
+    comment = TicketComment(ticket_id=ticket.id, author_id=who.id, body=data["body"],
+                            internal=data["internal"], created_at=now)
+    db.session.add(comment)
+    if REQUESTER in relations and not comment.internal and ticket.status == RESOLVED:
+        _move(ticket, OPEN)
+    ticket.updated_at = now
+    requester = ticket.requester
+    if ADMIN in relations and not comment.internal and requester is not None \
+            and requester.id != who.id:
+        mail.send(requester.email, f"Re: {ticket.subject}",
+                  f"The support team replied to your request \"{ticket.subject}\":\n\n"
+                  f"{comment.body}\n")
+    db.session.flush()
+    return comment
+
+
+def counted_total(who: Caller, args: dict) -> int | None:
+    """The staff's `meta.total` for every ticket or one status, from the counts the database
+    keeps (models/stats.py); None when other filters apply (then the rows are counted, through
+    their indexes)."""
+    filters = {"status", "priority", "assigneeId", "projectId", "requesterId"} & set(args)
+    if not who.is_admin or filters - {"status"}:
+        return None
+    statement = (select(func.coalesce(func.sum(StatCount.count), 0))
+                 .where(StatCount.section == Ticket.__tablename__))
+    if "status" in args:
+        statement = statement.where(StatCount.name == args["status"])
+    return db.session.execute(statement).scalar_one()
+
+
+def tickets_page(who: Caller, args: dict) -> listing.Page:
+    statement = (select(Ticket).where(policies.visible_tickets(who))
+                 .options(selectinload(Ticket.requester), selectinload(Ticket.assignee)))
+    filters = {"status": Ticket.status, "assigneeId": Ticket.assignee_id,
+               "projectId": Ticket.project_id, "requesterId": Ticket.requester_id}
+    for name, column in filters.items():
+        if name in args:
+            statement = statement.where(column == args[name])
+    if "priority" in args:
+        statement = statement.where(Ticket.priority_rank == PRIORITY_RANK[args["priority"]])
+    return listing.page(statement, args, TICKET_SORTS, Ticket.id,
+                        total=counted_total(who, args))
+
+
+def comments_page(ticket: Ticket, relations: set[str], args: dict) -> listing.Page:
+    statement = (select(TicketComment).where(TicketComment.ticket_id == ticket.id)
+                 .options(selectinload(TicketComment.author)))
+    if ADMIN not in relations:
+        # R7: internal comments are not in the requester's list, nor in its meta.total.
+        statement = statement.where(TicketComment.internal.is_(False))
+    return listing.page(statement, args, COMMENT_SORTS, TicketComment.id)
+
+
+def may_know_email(who: Caller, user) -> bool:
+    """R7: the requester and assignee carry `email` for the staff (and a user sees its own)."""
+    return who.is_admin or (user is not None and user.id == who.id)
+
+
+def ticket_answer(ticket: Ticket, who: Caller) -> dict:
+    embed = policies.embed_user
+    return {"id": ticket.id, "subject": ticket.subject, "description": ticket.description,
+            "status": ticket.status, "priority": ticket.priority,
+            "requester": embed(ticket.requester, may_know_email(who, ticket.requester)),
+            "assignee": embed(ticket.assignee, may_know_email(who, ticket.assignee)),
+            "projectId": ticket.project_id, "createdAt": ticket.created_at,
+            "updatedAt": ticket.updated_at, "closedAt": ticket.closed_at}
+
+
+def comment_answer(comment: TicketComment, who: Caller) -> dict:
+    return {"id": comment.id, "ticketId": comment.ticket_id,
+            "author": policies.embed_user(comment.author, may_know_email(who, comment.author)),
+            "body": comment.body, "internal": comment.internal, "createdAt": comment.created_at}
+

@@ -1,1 +1,0 @@
-"""Business logic of the service: plain functions over the models, no HTTP."""
