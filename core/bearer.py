@@ -1,13 +1,7 @@
 """The caller's bearer session: resolved once per request by the request pipeline (pipeline.py)
 onto `g.bearer_session`, then read by the rate limiter and the views."""
-from functools import wraps
 
 from flask import current_app, g, request
-
-from core.db import db
-from core.outcomes import Forbidden, Unauthenticated
-from sections.auth.models import User
-from sections.auth.services import sessions
 
 _UNSET = object()
 
@@ -23,7 +17,13 @@ def bearer_token() -> str | None:
 
 def _lookup():
     token = bearer_token()
-    return sessions.lookup(token) if token else None
+    # The credential lookup is the auth section's (`use_lookup`); the core knows no section.
+    return current_app.extensions["bearer_lookup"](token) if token else None
+
+
+def use_lookup(app, lookup) -> None:
+    """Resolve bearer tokens with `lookup(token)`: a live session object, or None."""
+    app.extensions["bearer_lookup"] = lookup
 
 
 def resolve() -> None:
@@ -42,54 +42,3 @@ def current_session():
         # A public view asking anyway (the pipeline resolves only protected ones): once.
         found = g.bearer_session = _lookup()
     return found
-
-
-def current_user() -> User:
-    """The caller's account as an ORM object, for views that change it (one more query)."""
-    return db.session.get(User, current_session().user_id)
-
-
-def login_required(view):
-    """Require a live bearer session (401 otherwise); limits switch to per user.
-
-    Put it directly under the route decorator, above `@blp.arguments`, so the bearer is checked
-    before the body is validated (a caller without a token learns nothing about the schema);
-    tests/test_pipeline.py checks every protected endpoint."""
-
-    @wraps(view)
-    def wrapper(*args, **kwargs):
-        if current_session() is None:
-            raise Unauthenticated("Missing, invalid or expired bearer token")
-        return view(*args, **kwargs)
-
-    wrapper.requires_auth = True
-    return wrapper
-
-
-def login_optional(view):
-    """A public read: anonymous without a bearer, the caller with a live one, and 401 for a
-    bearer that is sent but dead, so a client learns its session ended (resources.md R1)."""
-
-    @wraps(view)
-    def wrapper(*args, **kwargs):
-        if "Authorization" in request.headers and current_session() is None:
-            raise Unauthenticated("Invalid or expired bearer token")
-        return view(*args, **kwargs)
-
-    wrapper.accepts_auth = True
-    return wrapper
-
-
-def roles_required(*roles):
-    """Beside login_required: the caller's platform role must be one of `roles` (403)."""
-
-    def decorator(view):
-        @wraps(view)
-        def wrapper(*args, **kwargs):
-            if current_session().user.role not in roles:
-                raise Forbidden("This needs the " + " or ".join(roles) + " role")
-            return view(*args, **kwargs)
-
-        return login_required(wrapper)
-
-    return decorator

@@ -1,5 +1,6 @@
 """What every section's schemas share: timestamps, e-mail addresses, storable text, the
 request base class and the two error envelopes."""
+import re
 from datetime import datetime
 from urllib.parse import urlsplit
 
@@ -158,4 +159,77 @@ class ImageUrl(fields.String):
                 or "@" in parts.netloc or any(c.isspace() for c in value)):
             raise ValidationError("Must be an absolute https URL with a host, without user "
                                   "info or white space, of at most 2048 characters.")
+        return value
+
+
+class Text(fields.String):
+    """Text as R1 reads it: NUL and lone surrogates refused, trimmed (unless `trim=False`: an
+    article's content is kept exactly as sent), lengths counted after trimming. Text empty
+    after trimming is 400 when required or not nullable, and null (cleared) otherwise."""
+
+    def __init__(self, max_length: int, *, trim=True, **kwargs):
+        super().__init__(**kwargs)
+        self.max_length = max_length
+        self.trim = trim
+
+    def _deserialize(self, value, attr, data, **kwargs):
+        value = super()._deserialize(value, attr, data, **kwargs)
+        if not storable(value):
+            raise ValidationError(UNSTORABLE)
+        if not value.strip():
+            if self.required or not self.allow_none:
+                raise ValidationError("Must not be empty.")
+            return None
+        kept = value.strip() if self.trim else value
+        if len(kept) > self.max_length:
+            raise ValidationError(f"Must be at most {self.max_length} characters.")
+        return kept
+
+
+SLUG = re.compile(r"^[a-z0-9]+(-[a-z0-9]+)*$")
+MAX_SLUG = 200
+
+
+class Slug(fields.String):
+    def _deserialize(self, value, attr, data, **kwargs):
+        value = super()._deserialize(value, attr, data, **kwargs)
+        if len(value) > MAX_SLUG or not SLUG.fullmatch(value):
+            raise ValidationError("Must be 1 to 200 characters of a-z and 0-9 in groups "
+                                  "joined by single hyphens.")
+        return value
+
+
+class StrictInteger(fields.Integer):
+    """An integer as JSON sends it: not a string, a fraction or a boolean."""
+
+    def __init__(self, **kwargs):
+        super().__init__(strict=True, **kwargs)
+
+    def _deserialize(self, value, attr, data, **kwargs):
+        if isinstance(value, bool):
+            raise self.make_error("invalid")
+        return super()._deserialize(value, attr, data, **kwargs)
+
+
+class JsonBoolean(fields.Boolean):
+    """A JSON `true` or `false` and nothing else: "true", 1 or "yes" are 400 (contract section 1;
+    marshmallow's Boolean would accept all of them)."""
+
+    def _deserialize(self, value, attr, data, **kwargs):
+        if not isinstance(value, bool):
+            raise ValidationError("Must be a JSON boolean (true or false).")
+        return value
+
+
+class Identifier(fields.String):
+    """An id named in a body (`projectId`, `assigneeId`): 1 to 64 storable characters (R1: the
+    wrong type is 400; a well-formed id naming nothing visible is answered by the service)."""
+
+    def __init__(self, **kwargs):
+        super().__init__(validate=validate.Length(1, 64), **kwargs)
+
+    def _deserialize(self, value, attr, data, **kwargs):
+        value = super()._deserialize(value, attr, data, **kwargs)
+        if not storable(value):
+            raise ValidationError(UNSTORABLE)
         return value

@@ -4,10 +4,12 @@
 2. body type       a body must be JSON (the webhook excepted)
 3. bearer session  resolved once onto `g` for endpoints that need it (bearer.resolve)
 4. rate limit      Flask-Limiter; its key function reads `g`, it never looks anything up
-5. the view        `login_required` answers 401 first, then the body is validated
+5. access          the view's declarations in R1's order: 401, 403, 404 (core/access.py)
+6. the view        validates the body (400), calls its service, dumps its answer
 
 Steps 1-3 are one `before_request` hook (`before_view`); Flask runs hooks in the order they are
-registered, so `register` registers it, then initialises Flask-Limiter, whose hook is step 4.
+registered, so `register` registers it, then initialises Flask-Limiter, whose hook is step 4,
+then step 5's.
 Every answer, a 429 or any other error included, leaves through `finish_response`, which has
 `g.request_id` by then, and which runs after the limiter has written its headers.
 """
@@ -17,7 +19,7 @@ import uuid
 
 from flask import current_app, g, request
 
-from core import bearer, errors
+from core import access, bearer, errors
 
 REQUEST_ID = re.compile(r"[A-Za-z0-9._-]{1,64}")
 # Request ids made here: a random id per process and a counter, unique without a syscall.
@@ -77,3 +79,4 @@ def register(app, limiter):
     # limiter's, which writes the rate-limit headers.
     app.after_request(finish_response)
     limiter.init_app(app)
+    app.before_request(access.check_access)  # step 5, after the limiter's hook

@@ -2,8 +2,9 @@
 
 Triggers change `stat_counts` in the transaction of every write to a counted table, whatever
 sends it: the ORM, Core statements, foreign-key cascades, bulk deletes, SQL typed by hand. Both
-backends' triggers are generated here from one list (COUNTED): `db.create_all()` creates them
-with their tables and migration 0012 runs the same statements, so the two cannot differ.
+backends' triggers are generated here from what each section's models declare (`count`):
+`db.create_all()` creates them with their tables and migration 0012 runs the same statements,
+so the two cannot differ.
 """
 from dataclasses import dataclass
 
@@ -11,13 +12,6 @@ from sqlalchemy import DDL, BigInteger, SmallInteger, String, event
 from sqlalchemy.orm import Mapped, mapped_column
 
 from core.db import db
-from sections.articles.models import Article
-from sections.auth.models import Session, User
-from sections.festivals.models import Festival
-from sections.payments.models import Payment, Subscription
-from sections.projects.models import Project
-from sections.reviews.models import Review
-from sections.tickets.models import Ticket
 
 # PostgreSQL: a counter is spread over this many rows, one per backend (`slot`), summed when read.
 # A single row serialises every transaction that moves it, from its write to its commit (8
@@ -54,28 +48,29 @@ class Counted:
     moved_by: tuple[str, ...] = ()  # the columns whose UPDATE can move a row between counters
 
 
-def _per_status(table: str) -> Counted:
+# The counted tables, each declared by its section's models (`count`): table name -> Counted.
+TABLES: dict[str, Counted] = {}
+
+
+def count(counted: Counted) -> None:
+    """Keep `counted.table`'s counters from now on: its triggers are created with the table
+    (`db.create_all()`) and by migration 0012's loop over TABLES."""
+    TABLES[counted.table] = counted
+    table = db.metadata.tables[counted.table]
+    for dialect in TRIGGERS:
+        for statement in create_triggers(counted.table, dialect):
+            event.listen(table, "after_create", DDL(statement).execute_if(dialect=dialect))
+    # A dropped table takes its triggers with it, not PostgreSQL's trigger function.
+    event.listen(table, "after_drop",
+                 DDL(drop_triggers(counted.table, "postgresql")[-1])
+                 .execute_if(dialect="postgresql"))
+
+
+def per_status(table: str) -> Counted:
+    """One counter per value of the table's `status` column."""
     return Counted(table, (Counter("{row}.status"),), ("status",))
 
 
-COUNTED = (
-    Counted(User.__tablename__, (
-        Counter("'total'"),
-        Counter("'verified'", "{row}.email_verified"),
-        Counter("'twoFactor'", "{row}.two_factor_enabled"),
-        Counter("'admins'", "{row}.role = 'admin'"),
-        # Every row with the flag: a ban that has ended by the clock is taken off when read.
-        Counter("'banned'", "{row}.banned"),
-    ), ("email_verified", "two_factor_enabled", "role", "banned")),
-    # Every row: the expired ones are taken off when read (they last until purge-expired).
-    Counted(Session.__tablename__, (Counter("'total'"),)),
-    Counted(Project.__tablename__, (Counter("'total'"),)),
-    *(_per_status(model.__tablename__)
-      for model in (Article, Festival, Review, Ticket, Subscription)),
-    Counted(Payment.__tablename__, (Counter("{row}.currency", amount="{row}.amount"),),
-            ("currency", "amount")),
-)
-TABLES = {counted.table: counted for counted in COUNTED}
 SLOT = {"postgresql": f"mod(pg_backend_pid(), {SLOTS})", "sqlite": "0"}
 
 
@@ -175,18 +170,3 @@ def drop_triggers(table: str, dialect: str) -> list[str]:
 def count_rows(table: str) -> str:
     """The statement that counts `table`'s existing rows into slot 0 (a migration's backfill)."""
     return _add(_deltas(TABLES[table], table, 1, f" FROM {table}"), "0")
-
-
-def _attach():
-    for counted in COUNTED:
-        table = db.metadata.tables[counted.table]
-        for dialect in TRIGGERS:
-            for statement in create_triggers(counted.table, dialect):
-                event.listen(table, "after_create", DDL(statement).execute_if(dialect=dialect))
-        # A dropped table takes its triggers with it, not PostgreSQL's trigger function.
-        event.listen(table, "after_drop",
-                     DDL(drop_triggers(counted.table, "postgresql")[-1])
-                     .execute_if(dialect="postgresql"))
-
-
-_attach()

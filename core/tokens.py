@@ -2,13 +2,6 @@
 import hashlib
 import hmac
 import secrets
-from datetime import timedelta
-
-from sqlalchemy import delete, select
-
-from core import clock
-from core.db import db
-from sections.auth.models import OneTimeToken
 
 
 def new_token() -> str:
@@ -22,38 +15,3 @@ def digest(token: str) -> str:
 
 def matches(token: str, stored_digest: str) -> bool:
     return hmac.compare_digest(digest(token), stored_digest)
-
-
-def issue(purpose: str, lifetime: timedelta, *, user=None, email: str | None = None,
-          user_id: str | None = None) -> str:
-    """Store a new one-time token for `purpose` and return its plain form (to be sent, not kept).
-    The account is `user` (an ORM object) or `user_id` (its id alone, no object loaded)."""
-    token = new_token()
-    row = OneTimeToken(purpose=purpose, token_hash=digest(token), email=email,
-                       expires_at=clock.utcnow() + lifetime)
-    if user is not None:
-        row.user = user
-    else:
-        row.user_id = user_id
-    db.session.add(row)
-    return token
-
-
-def find(purpose: str, token: str) -> OneTimeToken | None:
-    """The live (unexpired, unspent) token row of `purpose`, without spending it."""
-    if not isinstance(token, str) or not token:
-        return None
-    row = db.session.execute(
-        select(OneTimeToken).where(OneTimeToken.token_hash == digest(token))
-    ).scalar_one_or_none()
-    if row is None or row.purpose != purpose or not matches(token, row.token_hash):
-        return None
-    if row.expires_at <= clock.utcnow():
-        return None
-    return row
-
-
-def spend(row: OneTimeToken) -> bool:
-    """Delete the token; False when a concurrent request spent it first (single use)."""
-    result = db.session.execute(delete(OneTimeToken).where(OneTimeToken.id == row.id))
-    return result.rowcount == 1

@@ -4,7 +4,7 @@ from sqlalchemy import func, select
 
 from core.db import db
 from sections.auth.models import User
-from sections.auth.services.passwords import strength_problem
+from sections.auth.password_policy import strength_problem
 from tests.conftest import PASSWORD
 
 PUBLIC_BODIES = {

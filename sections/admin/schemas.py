@@ -2,8 +2,7 @@
 the payment ledger, the statistics and the audit log."""
 from marshmallow import Schema, fields, validate
 
-from core.fields import DisplayName, RequestSchema, UserRefSchema, UTCDateTime
-from sections.tickets.schemas import JsonBoolean, TrimmedText
+from core.fields import DisplayName, JsonBoolean, RequestSchema, Text, UserRefSchema, UTCDateTime
 
 
 class AdminUserSchema(Schema):
@@ -41,7 +40,7 @@ class AdminUserUpdateSchema(RequestSchema):
 
 
 class BanSchema(RequestSchema):
-    reason = TrimmedText(500, allow_none=True, load_default=None)
+    reason = Text(500, allow_none=True, load_default=None)
     expiresAt = fields.AwareDateTime(format="iso", allow_none=True, load_default=None, metadata={
         "description": "ISO 8601 with an offset, in the future; null or absent: no end"})
 

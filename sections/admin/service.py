@@ -8,7 +8,7 @@ from sqlalchemy import delete, func, not_, select, update
 from core import clock, listing
 from core.db import db
 from core.fields import utc_iso
-from core.outcomes import Conflict, Invalid, NotFound
+from core.outcomes import Conflict, Invalid
 from sections.audit import service as audit
 from sections.auth.models import OAuthIdentity, PasskeyCredential, Session, User
 from sections.auth.services import bans
@@ -17,13 +17,6 @@ from sections.projects.models import Membership
 
 USER_SORTS = {"createdAt": User.created_at, "email": User.email}
 SESSION_SORTS = {"createdAt": Session.created_at}
-
-
-def find_user(user_id: str) -> User:
-    user = db.session.get(User, user_id)
-    if user is None:
-        raise NotFound("No such user")
-    return user
 
 
 def user_answer(user) -> dict:

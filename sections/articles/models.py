@@ -6,6 +6,7 @@ from sqlalchemy.orm import Mapped, mapped_column, relationship
 
 from core import clock
 from core.db import UTCDateTime, db, list_indexes, new_id
+from core.stats import count, per_status
 
 DRAFT, PUBLISHED, ARCHIVED = "DRAFT", "PUBLISHED", "ARCHIVED"
 STATUSES = (DRAFT, PUBLISHED, ARCHIVED)
@@ -55,3 +56,6 @@ class ArticleTag(db.Model):
     article_id: Mapped[str] = mapped_column(ForeignKey("articles.id", ondelete="CASCADE"),
                                             primary_key=True)
     tag: Mapped[str] = mapped_column(String(30), primary_key=True)
+
+
+count(per_status(Article.__tablename__))

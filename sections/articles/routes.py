@@ -6,13 +6,14 @@ from flask import current_app, jsonify
 
 from core import listing
 from core import policy as policies
-from core.bearer import login_optional, login_required
+from core.access import body_names, guard, login_optional, login_required
 from core.blueprint import BEARER, ApiBlueprint
 from core.db import db
 from core.fields import data_schema
 from sections.articles import service as articles
 from sections.articles.models import STATUSES
 from sections.articles.schemas import ArticleChangeSchema, ArticleCreateSchema, ArticleSchema
+from sections.projects.rules import projects_of
 
 blp = ApiBlueprint("articles", __name__, url_prefix="/api/articles",
                    description="Blog articles (resources.md R4)")
@@ -79,7 +80,7 @@ def reply(body, status=200):
 
 def one(article, status=200):
     who = policies.caller()
-    return reply({"data": articles.answer(article, who, policies.projects_of(who))}, status)
+    return reply({"data": articles.answer(article, who, projects_of(who))}, status)
 
 
 @blp.get("")
@@ -105,7 +106,7 @@ def list_response(who, args):
     page = listing.page(articles.list_query(who, args), args, articles.SORTS, articles.Article.id,
                         scalars=False,
                         count_statement=articles.list_query(who, args, (articles.Article.id,)))
-    projects = policies.projects_of(who) if page.items else set()
+    projects = projects_of(who) if page.items else set()
     return reply(page.answer([articles.answer(a, who, projects) for a in page.items]))
 
 
@@ -114,7 +115,7 @@ def list_response(who, args):
 @blp.response(200, ArticleData)
 @blp.errors(DEAD_BEARER, NOT_VISIBLE)
 @login_optional
-@policies.guard("article", "see", "article_id")
+@guard("article")
 def get_article(article):
     """Return one article."""
     return one(article)
@@ -126,7 +127,7 @@ def get_article(article):
 @blp.errors(NO_BEARER, (404, "NOT_FOUND: projectId names no project of the caller"),
             (409, "CONFLICT: the slug is taken in the project"))
 @login_required
-@policies.body_names("projectId", "project")
+@body_names("projectId", "project")
 @blp.arguments(ArticleCreateSchema)
 def create_article(data):
     """Write an article in one of the caller's projects (DRAFT unless told)."""
@@ -142,7 +143,7 @@ def create_article(data):
 @blp.errors(NO_BEARER, NOT_VISIBLE, (403, "FORBIDDEN: neither its author nor the owner"),
             (409, "CONFLICT: the slug is taken in the project"))
 @login_required
-@policies.guard("article", "change", "article_id")
+@guard("article", "change")
 @blp.arguments(ArticleChangeSchema)
 def update_article(data, article):
     """Change an article's fields (its author or the project's owner)."""
@@ -157,7 +158,7 @@ def update_article(data, article):
 @blp.response(204)
 @blp.errors(NO_BEARER, NOT_VISIBLE, (403, "FORBIDDEN: neither its author nor the owner"))
 @login_required
-@policies.guard("article", "change", "article_id")
+@guard("article", "change")
 def delete_article(article):
     """Delete an article (its author or the project's owner)."""
     articles.delete(article)

@@ -1,59 +1,17 @@
-"""Blog articles (resources.md R4), and the text fields the content sections share."""
-import re
+"""Blog articles (resources.md R4): request and answer shapes."""
 
 from marshmallow import Schema, ValidationError, fields, validate
 
-from core.fields import UNSTORABLE, RequestSchema, UserRefSchema, UTCDateTime, storable
+from core.fields import (
+    Identifier,
+    RequestSchema,
+    Slug,
+    Text,
+    UserRefSchema,
+    UTCDateTime,
+    storable,
+)
 from sections.articles.models import STATUSES
-
-SLUG = re.compile(r"^[a-z0-9]+(-[a-z0-9]+)*$")
-MAX_SLUG = 200
-
-
-class Text(fields.String):
-    """R1 text: trimmed, lengths counted after trimming; an optional one left empty is null,
-    a required or non-nullable one left empty is 400; `trim=False` keeps it exactly as sent
-    (an article's content)."""
-
-    def __init__(self, max_length: int, *, trim=True, **kwargs):
-        super().__init__(**kwargs)
-        self.max_length = max_length
-        self.trim = trim
-
-    def _deserialize(self, value, attr, data, **kwargs):
-        value = super()._deserialize(value, attr, data, **kwargs)
-        if not storable(value):
-            raise ValidationError(UNSTORABLE)
-        kept = value.strip() if self.trim else value
-        if not value.strip():
-            if self.required or not self.allow_none:
-                raise ValidationError("Must not be empty.")
-            return None
-        if len(kept) > self.max_length:
-            raise ValidationError(f"Must be at most {self.max_length} characters.")
-        return kept
-
-
-class Slug(fields.String):
-    def _deserialize(self, value, attr, data, **kwargs):
-        value = super()._deserialize(value, attr, data, **kwargs)
-        if len(value) > MAX_SLUG or not SLUG.fullmatch(value):
-            raise ValidationError("Must be 1 to 200 characters of a-z and 0-9 in groups "
-                                  "joined by single hyphens.")
-        return value
-
-
-class StrictInteger(fields.Integer):
-    """An integer as JSON sends it: not a string, a fraction or a boolean."""
-
-    def __init__(self, **kwargs):
-        super().__init__(strict=True, **kwargs)
-
-    def _deserialize(self, value, attr, data, **kwargs):
-        if isinstance(value, bool):
-            raise self.make_error("invalid")
-        return super()._deserialize(value, attr, data, **kwargs)
-
 
 MAX_TAGS, MAX_TAG = 10, 30
 
@@ -83,10 +41,6 @@ class Tags(fields.List):
         return merged
 
 
-def identifier(**kwargs):
-    return fields.String(validate=validate.Length(1, 64), **kwargs)
-
-
 class ArticleChangeSchema(RequestSchema):
     """PATCH /api/articles/{id}: the fields given change; `projectId` is ignored."""
 
@@ -99,7 +53,7 @@ class ArticleChangeSchema(RequestSchema):
 
 
 class ArticleCreateSchema(ArticleChangeSchema):
-    projectId = identifier(required=True)
+    projectId = Identifier(required=True)
     title = Text(200, required=True)
     content = Text(100_000, trim=False, required=True)
     slug = Slug(allow_none=True)

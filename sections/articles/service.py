@@ -7,7 +7,9 @@ from core import policy as policies
 from core.db import db
 from core.fields import utc_iso
 from sections.articles.models import DRAFT, PUBLISHED, Article, ArticleTag
+from sections.articles.rules import visible_articles
 from sections.auth.models import User
+from sections.projects.rules import member_of
 
 FIELDS = {"title": "title", "content": "content", "excerpt": "excerpt", "status": "status"}
 
@@ -78,7 +80,7 @@ ROW = (Article.id, Article.project_id, Article.author_id, Article.title, Article
 def list_query(who: policies.Caller, args: dict, columns=ROW):
     """The list's statement: what the caller may see, with the query's filters (R4); with
     `columns=(Article.id,)`, the same rows for the count, without the author's join."""
-    query = select(*columns).where(policies.visible_articles(who))
+    query = select(*columns).where(visible_articles(who))
     if columns is ROW:
         query = query.outerjoin(User, User.id == Article.author_id)
     for key, column in (("status", Article.status), ("projectId", Article.project_id),
@@ -95,9 +97,9 @@ def list_query(who: policies.Caller, args: dict, columns=ROW):
 
 def answer(article, who: policies.Caller, projects) -> dict:
     """The Article object, from an Article or a list row; `projects` is the caller's
-    (policies.projects_of), which decides whether the author's e-mail is shown (R1)."""
+    (projects_of), which decides whether the author's e-mail is shown (R1)."""
     show_email = policies.may_know_email(who, article.author_id, set()) or \
-        policies.member_of(projects, article.project_id)
+        member_of(projects, article.project_id)
     if isinstance(article, Article):
         author = policies.embed_user(article.author, show_email)
     elif article.author_id is None:

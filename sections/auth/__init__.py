@@ -2,5 +2,9 @@
 
 
 def register(app, api):
+    from core.bearer import use_lookup
+    from sections.auth.services import sessions
+
+    use_lookup(app, sessions.lookup)
     from sections.auth.routes import blp as routes
     api.register_blueprint(routes)

@@ -6,6 +6,7 @@ from sqlalchemy.orm import Mapped, mapped_column, relationship
 
 from core import clock
 from core.db import UTCDateTime, db, new_id
+from core.stats import Counted, Counter, count
 
 
 class User(db.Model):
@@ -184,3 +185,15 @@ class PasskeyCredential(db.Model):
     last_used_at: Mapped[datetime | None] = mapped_column(UTCDateTime)
 
     user: Mapped[User] = relationship()
+
+
+count(Counted(User.__tablename__, (
+    Counter("'total'"),
+    Counter("'verified'", "{row}.email_verified"),
+    Counter("'twoFactor'", "{row}.two_factor_enabled"),
+    Counter("'admins'", "{row}.role = 'admin'"),
+    # Every row with the flag: a ban that has ended by the clock is taken off when read.
+    Counter("'banned'", "{row}.banned"),
+), ("email_verified", "two_factor_enabled", "role", "banned")))
+# Every row: the expired ones are taken off when read (they last until purge-expired).
+count(Counted(Session.__tablename__, (Counter("'total'"),)))

@@ -14,6 +14,7 @@ from sqlalchemy.orm import Mapped, mapped_column
 
 from core import clock
 from core.db import UTCDateTime, db, list_indexes, new_id
+from core.stats import count, per_status
 
 DRAFT, PUBLISHED, CANCELLED = "DRAFT", "PUBLISHED", "CANCELLED"
 FESTIVAL_STATUSES = (DRAFT, PUBLISHED, CANCELLED)
@@ -44,3 +45,6 @@ class Festival(db.Model):
     status: Mapped[str] = mapped_column(String(16), default=DRAFT)
     created_at: Mapped[datetime] = mapped_column(UTCDateTime, default=lambda: clock.utcnow())
     updated_at: Mapped[datetime] = mapped_column(UTCDateTime, default=lambda: clock.utcnow())
+
+
+count(per_status(Festival.__tablename__))

@@ -1,7 +1,7 @@
 """Festivals (resources.md R5): public reads, writes by the project's members."""
 from core import clock, listing
 from core import policy as policies
-from core.bearer import login_optional, login_required
+from core.access import body_names, guard, login_optional, login_required
 from core.blueprint import BEARER, ApiBlueprint
 from core.db import db
 from core.fields import data_schema
@@ -50,7 +50,7 @@ def list_festivals(args):
 @blp.response(200, FestivalData)
 @blp.errors(DEAD_BEARER, NOT_VISIBLE)
 @login_optional
-@policies.guard("festival", "see", "festival_id")
+@guard("festival")
 def get_festival(festival):
     """Return one festival with its phase and rating."""
     return reply({"data": festivals.answer(festival)})
@@ -62,7 +62,7 @@ def get_festival(festival):
 @blp.errors(NO_BEARER, (404, "NOT_FOUND: projectId names no project of the caller"),
             (409, "CONFLICT: the slug is taken in the project"))
 @login_required
-@policies.body_names("projectId", "project")
+@body_names("projectId", "project")
 @blp.arguments(FestivalCreateSchema)
 def create_festival(data):
     """Create a festival in one of the caller's projects (DRAFT unless told)."""
@@ -76,7 +76,7 @@ def create_festival(data):
 @blp.response(200, FestivalData)
 @blp.errors(NO_BEARER, NOT_VISIBLE, (403, "FORBIDDEN: not a member of its project"), STATE)
 @login_required
-@policies.guard("festival", "change", "festival_id")
+@guard("festival", "change")
 @blp.arguments(FestivalChangeSchema)
 def update_festival(data, festival):
     """Change a festival's fields or status (members of its project)."""
@@ -90,7 +90,7 @@ def update_festival(data, festival):
 @blp.response(204)
 @blp.errors(NO_BEARER, NOT_VISIBLE, (403, "FORBIDDEN: not the project's owner"))
 @login_required
-@policies.guard("festival", "delete", "festival_id")
+@guard("festival", "delete")
 def delete_festival(festival):
     """Delete a festival and its reviews (the project's owner)."""
     festivals.delete(festival)

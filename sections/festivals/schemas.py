@@ -3,8 +3,7 @@ from datetime import UTC, datetime
 
 from marshmallow import Schema, fields, validate
 
-from core.fields import RequestSchema, UTCDateTime
-from sections.articles.schemas import Slug, StrictInteger, Text, identifier
+from core.fields import Identifier, RequestSchema, Slug, StrictInteger, Text, UTCDateTime
 from sections.festivals.models import DRAFT, FESTIVAL_STATUSES, PUBLISHED
 
 MAX_CAPACITY = 2_147_483_647
@@ -45,7 +44,7 @@ class FestivalChangeSchema(RequestSchema):
 
 
 class FestivalCreateSchema(FestivalChangeSchema):
-    projectId = identifier(required=True)
+    projectId = Identifier(required=True)
     name = Text(200, required=True)
     slug = Slug(allow_none=True)
     startsAt = OffsetDateTime(required=True)

@@ -6,6 +6,7 @@ from sqlalchemy.orm import Mapped, mapped_column
 
 from core import clock
 from core.db import UTCDateTime, db
+from core.stats import Counted, Counter, count, per_status
 
 
 # --- payment webhook models ---
@@ -97,3 +98,8 @@ class Subscription(ProviderRecord, db.Model):
     customer: Mapped[str] = mapped_column(String(255), index=True)
     status: Mapped[str] = mapped_column(String(64))
     current_period_end: Mapped[datetime | None] = mapped_column(UTCDateTime)
+
+
+count(per_status(Subscription.__tablename__))
+count(Counted(Payment.__tablename__, (Counter("{row}.currency", amount="{row}.amount"),),
+              ("currency", "amount")))

@@ -2,6 +2,7 @@
 
 
 def register(app, api):
+    from sections.projects import rules  # noqa: F401  (its kinds, for the policy)
     from sections.projects.invitation_routes import blp as invitation_routes
     from sections.projects.routes import blp as routes
     api.register_blueprint(routes)

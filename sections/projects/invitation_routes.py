@@ -1,13 +1,13 @@
 """Invitations (resources.md R3): the owner's under /api/projects/{id}/invitations, the
 addressee's under /api/invitations. Checks in R1's order, as in blueprints/projects.py."""
 from core import policy as policies
-from core.bearer import login_required
+from core.access import guard, login_required
 from core.blueprint import BEARER, ApiBlueprint
 from core.db import db
 from sections.auth.schemas.auth import TokenSchema
 from sections.projects import invitations
 from sections.projects import service as projects
-from sections.projects.routes import BAD_INPUT, NO_BEARER, NOT_OWNER, NOT_VISIBLE, project_action
+from sections.projects.routes import BAD_INPUT, NO_BEARER, NOT_OWNER, NOT_VISIBLE
 from sections.projects.schemas import (
     InvitationCreateSchema,
     InvitationDataSchema,
@@ -31,7 +31,7 @@ NOT_ADDRESSEE = (403, "FORBIDDEN: addressed to another e-mail; EMAIL_NOT_VERIFIE
 @blp.errors(NO_BEARER, NOT_VISIBLE, NOT_OWNER, (400, "VALIDATION_ERROR naming email"),
             (409, "CONFLICT: the address belongs to a member"))
 @login_required
-@project_action("change")
+@guard("project", "change")
 @blp.arguments(InvitationCreateSchema)
 def create_invitation(data, project):
     """Invite an e-mail address to the project (replacing its pending invitation)."""
@@ -45,7 +45,7 @@ def create_invitation(data, project):
 @blp.response(200, InvitationPageSchema)
 @blp.errors(NO_BEARER, NOT_VISIBLE, NOT_OWNER, BAD_INPUT)
 @login_required
-@project_action("change")
+@guard("project", "change")
 @blp.arguments(InvitationListArgs, location="query", as_kwargs=True)
 def list_project_invitations(project, **args):
     """List the project's invitations (its owner)."""
@@ -58,7 +58,7 @@ def list_project_invitations(project, **args):
 @blp.errors(NO_BEARER, (404, "NOT_FOUND: no such project or invitation"), NOT_OWNER,
             (409, "CONFLICT: the invitation is no longer pending"))
 @login_required
-@project_action("change")
+@guard("project", "change")
 def revoke_invitation(project, invitation_id):
     """Revoke a pending invitation: its link stops working."""
     invitations.revoke(project.id, invitation_id)

@@ -20,6 +20,7 @@ from core.outcomes import Conflict, EmailNotVerified, Forbidden, InvalidToken, N
 from core.policy import Caller
 from sections.auth.models import User
 from sections.projects.models import MEMBER, Invitation, Membership, Project
+from sections.projects.rules import project_role
 
 LIFETIME = timedelta(days=7)
 PENDING, ACCEPTED, DECLINED, REVOKED, EXPIRED = (
@@ -158,7 +159,7 @@ def accept(token: str, who: Caller) -> str:
     invitation = _addressed(token, who)
     if not _settle(ACCEPTED, Invitation.id == invitation.id):
         raise InvalidToken("The invitation is unknown, used, revoked or expired")
-    if policies.project_role(invitation.project_id, who.id) is not None:
+    if project_role(invitation.project_id, who.id) is not None:
         raise Conflict("You are already a member of this project")
     db.session.add(Membership(project_id=invitation.project_id, user_id=who.id,
                               role=MEMBER, joined_at=clock.utcnow()))

@@ -6,6 +6,7 @@ from sqlalchemy.orm import Mapped, mapped_column, relationship
 
 from core import clock
 from core.db import UTCDateTime, db, new_id
+from core.stats import Counted, Counter, count
 
 OWNER, MEMBER = "owner", "member"
 
@@ -82,3 +83,6 @@ class Invitation(db.Model):
         ForeignKey("users.id", ondelete="SET NULL"))
     created_at: Mapped[datetime] = mapped_column(UTCDateTime, default=lambda: clock.utcnow())
     expires_at: Mapped[datetime] = mapped_column(UTCDateTime)
+
+
+count(Counted(Project.__tablename__, (Counter("'total'"),)))

@@ -1,13 +1,11 @@
 """Projects and their members under /api/projects (resources.md R3); invitations live in
 blueprints/invitations.py. Views check in R1's order: the bearer (login_required), then the
-project's visibility and the caller's right (`project_action`, 404 then 403), and only then
+project's visibility and the caller's right (`guard`, 404 then 403), and only then
 the body or query (`blp.arguments`, 400), then the state (409, in the services)."""
-from functools import wraps
-
 from flask import jsonify
 
 from core import policy as policies
-from core.bearer import login_required
+from core.access import guard, login_required
 from core.blueprint import BEARER, ApiBlueprint
 from core.db import db
 from core.fields import utc_iso
@@ -30,22 +28,6 @@ NO_BEARER = (401, "AUTH_ERROR: bearer token missing, invalid or expired")
 NOT_VISIBLE = (404, "NOT_FOUND: no such project, or the caller is not a member")
 NOT_OWNER = (403, "FORBIDDEN: the caller is a member but not the owner")
 BAD_INPUT = (400, "VALIDATION_ERROR")
-
-
-def project_action(action: str):
-    """Load the path's project for the caller and check `action` (R1: 404 for a project it
-    cannot see, 403 for an action it may not do) BEFORE the body is parsed, so that a member's
-    invalid body on an owner action is 403. The view receives `project` (a row)."""
-
-    def decorator(view):
-        @wraps(view)
-        def wrapper(*args, project_id, **kwargs):
-            project = projects.find(project_id, policies.caller(), action)
-            return view(*args, project=project, **kwargs)
-
-        return wrapper
-
-    return decorator
 
 
 def project_answer(project_id: str):
@@ -108,7 +90,7 @@ def project_json(project: dict) -> dict:
 @blp.response(200, ProjectDataSchema)
 @blp.errors(NO_BEARER, NOT_VISIBLE, NOT_OWNER, BAD_INPUT)
 @login_required
-@project_action("change")
+@guard("project", "change")
 @blp.arguments(ProjectUpdateSchema)
 def update_project(data, project):
     """Change a project's name or description (its owner)."""
@@ -123,7 +105,7 @@ def update_project(data, project):
 @blp.response(204)
 @blp.errors(NO_BEARER, NOT_VISIBLE, NOT_OWNER)
 @login_required
-@project_action("change")
+@guard("project", "change")
 def delete_project(project):
     """Delete a project with its members and invitations (its owner)."""
     projects.delete_project(project, policies.caller())
@@ -135,7 +117,7 @@ def delete_project(project):
 @blp.response(200, MemberPageSchema)
 @blp.errors(NO_BEARER, NOT_VISIBLE, BAD_INPUT)
 @login_required
-@project_action("see")
+@guard("project")
 @blp.arguments(MemberListArgs, location="query", as_kwargs=True)
 def list_members(project, **args):
     """List a project's members."""
@@ -149,7 +131,7 @@ def list_members(project, **args):
             (403, "FORBIDDEN: a member removing anyone but itself"),
             (409, "CONFLICT: the owner cannot leave (transfer first)"))
 @login_required
-@project_action("see")
+@guard("project")
 def remove_member(project, user_id):
     """Remove a member (the owner), or leave the project (a member removing itself)."""
     projects.remove_member(project, policies.caller(), user_id)
@@ -163,7 +145,7 @@ def remove_member(project, user_id):
             (400, "VALIDATION_ERROR naming userId: not a member, unknown, or the owner"),
             (409, "CONFLICT: the ownership changed meanwhile"))
 @login_required
-@project_action("change")
+@guard("project", "change")
 @blp.arguments(TransferSchema)
 def transfer_project(data, project):
     """Make another member the owner; the owner becomes a member."""

@@ -1,54 +1,29 @@
 """Projects, members and invitations (resources.md R3): request bodies, list arguments and
 answers. Answers dump the rows services/projects.py and services/invitations.py build."""
-from marshmallow import Schema, ValidationError, fields, validate
+from marshmallow import Schema, fields, validate
 
 from core import listing
 from core.fields import (
-    UNSTORABLE,
     Email,
     RequestSchema,
+    Text,
     UserRefSchema,
     UTCDateTime,
     data_schema,
-    storable,
 )
-
-
-class Text(fields.String):
-    """Text as R1 reads it: trimmed, lengths counted after trimming, NUL and lone surrogates
-    refused. Required text empty after trimming is 400; optional text empty after trimming is
-    stored as null (and `null` clears it)."""
-
-    def __init__(self, max_length: int, *, optional: bool = False, **kwargs):
-        super().__init__(allow_none=optional, metadata={"maxLength": max_length}, **kwargs)
-        self.max_length = max_length
-        self.optional = optional
-
-    def _deserialize(self, value, attr, data, **kwargs):
-        value = super()._deserialize(value, attr, data, **kwargs)
-        if not storable(value):
-            raise ValidationError(UNSTORABLE)
-        value = value.strip()
-        if not value:
-            if self.optional:
-                return None
-            raise ValidationError("Must not be empty.")
-        if len(value) > self.max_length:
-            raise ValidationError(f"Must be at most {self.max_length} characters.")
-        return value
-
 
 NAME_MAX, DESCRIPTION_MAX = 100, 2000
 
 
 class ProjectCreateSchema(RequestSchema):
-    name = Text(NAME_MAX, required=True)
-    description = Text(DESCRIPTION_MAX, optional=True)
+    name = Text(NAME_MAX, required=True, metadata={"maxLength": NAME_MAX})
+    description = Text(DESCRIPTION_MAX, allow_none=True, metadata={"maxLength": DESCRIPTION_MAX})
 
 
 class ProjectUpdateSchema(RequestSchema):
-    name = Text(NAME_MAX)  # not nullable: a project always has a name
-    description = Text(DESCRIPTION_MAX, optional=True)
+    # not nullable: a project always has a name
+    name = Text(NAME_MAX, metadata={"maxLength": NAME_MAX})
+    description = Text(DESCRIPTION_MAX, allow_none=True, metadata={"maxLength": DESCRIPTION_MAX})
 
 
 class TransferSchema(RequestSchema):

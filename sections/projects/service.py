@@ -19,6 +19,7 @@ from perf.prepared import PreparedRead
 from sections.audit import service as audit
 from sections.auth.models import User
 from sections.projects.models import MEMBER, OWNER, Membership, Project
+from sections.projects.rules import project_role, relations_of_role, visible_projects
 
 _owner = aliased(Membership, name="owner_membership")
 _owner_user = aliased(User, name="owner_user")
@@ -58,7 +59,7 @@ FAST_READ = PreparedRead(READ)
 
 def answer(row, who: Caller) -> dict:
     """A project row as ProjectSchema dumps it (R3's Project object)."""
-    relations = policies.relations_of_role(row.role, who)
+    relations = relations_of_role(row.role, who)
     owner = None
     if row.owner_id is not None:
         owner = {"id": row.owner_id, "name": row.owner_name, "image": row.owner_image}
@@ -84,7 +85,7 @@ def list_projects(who: Caller, args: dict, *, every: bool = False) -> dict:
             statement = select(member.project_id).where(member.user_id == args["ownerId"],
                                                         member.role == OWNER)
         else:
-            statement = select(member.project_id).where(policies.visible_projects(who, member))
+            statement = select(member.project_id).where(visible_projects(who, member))
             if args.get("role"):
                 statement = statement.where(member.role == args["role"].lower())
         sorts, key = _sorts_of(member), member.project_id
@@ -123,7 +124,7 @@ def find(project_id, who: Caller, action: str = "see", *, committed: bool = Fals
                else db.session.execute(READ, params).one_or_none())
     if row is None:
         raise NotFound("No such project")
-    policies.check("project", policies.relations_of_role(row.role, who), action)
+    policies.check("project", relations_of_role(row.role, who), action)
     return row
 
 
@@ -183,7 +184,7 @@ def remove_member(row, who: Caller, user_id: str) -> None:
     removing another member. The owner cannot leave nor be removed (409: transfer first)."""
     leaving = user_id == who.id
     if not leaving:
-        policies.check("project", policies.relations_of_role(row.role, who), "change")
+        policies.check("project", relations_of_role(row.role, who), "change")
     if not policies.is_id(user_id):
         raise NotFound("No such member")
     if user_id == row.owner_id:
@@ -211,7 +212,7 @@ def transfer(row, who: Caller, user_id: str) -> None:
     one owner (the partial unique index refuses a second one if anything slipped through)."""
     if user_id == row.owner_id:
         raise Invalid("The user already owns the project", field="userId")
-    if policies.project_role(row.id, user_id) is None:  # unknown users too: no account leaks
+    if project_role(row.id, user_id) is None:  # unknown users too: no account leaks
         raise Invalid("Not a member of the project", field="userId")
     demoted = db.session.execute(
         update(Membership).where(Membership.project_id == row.id,

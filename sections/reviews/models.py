@@ -7,6 +7,7 @@ from sqlalchemy.orm import Mapped, column_property, mapped_column, relationship
 
 from core import clock
 from core.db import UTCDateTime, db, list_indexes, new_id
+from core.stats import count, per_status
 from sections.festivals.models import Festival
 
 PENDING, APPROVED, REJECTED = "PENDING", "APPROVED", "REJECTED"
@@ -55,3 +56,6 @@ def _approved(aggregate):
 Festival.rating_count = column_property(_approved(func.count()), deferred=True, group="rating")
 Festival.rating_sum = column_property(_approved(func.coalesce(func.sum(Review.rating), 0)),
                                       deferred=True, group="rating")
+
+
+count(per_status(Review.__tablename__))

@@ -5,12 +5,13 @@ from marshmallow import fields, validate
 
 from core import listing
 from core import policy as policies
-from core.bearer import login_optional, login_required
+from core.access import body_names, guard, login_optional, login_required
 from core.blueprint import BEARER, ApiBlueprint
 from core.db import db
 from core.fields import data_schema
 from core.outcomes import EmailNotVerified
 from sections.articles.routes import DEAD_BEARER, NO_BEARER, reply
+from sections.projects.rules import projects_of
 from sections.reviews import service as reviews
 from sections.reviews.models import REVIEW_STATUSES, Review
 from sections.reviews.schemas import (
@@ -46,7 +47,7 @@ def verified_email_required(view):
 
 def one(review, status=200):
     who = policies.caller()
-    return reply({"data": reviews.answer(review, who, policies.projects_of(who))}, status)
+    return reply({"data": reviews.answer(review, who, projects_of(who))}, status)
 
 
 @blp.get("")
@@ -59,7 +60,7 @@ def list_reviews(args):
     """List the reviews the caller may see (APPROVED ones to everyone)."""
     who = policies.caller()
     page = listing.page(reviews.list_query(who, args), args, reviews.SORTS, Review.id)
-    projects = policies.projects_of(who) if page.items else set()
+    projects = projects_of(who) if page.items else set()
     return reply(page.answer([reviews.answer(r, who, projects) for r in page.items]))
 
 
@@ -68,7 +69,7 @@ def list_reviews(args):
 @blp.response(200, ReviewData)
 @blp.errors(DEAD_BEARER, NOT_VISIBLE)
 @login_optional
-@policies.guard("review", "see", "review_id")
+@guard("review")
 def get_review(review):
     """Return one review."""
     return one(review)
@@ -82,7 +83,7 @@ def get_review(review):
             (409, "CONFLICT: the festival is not published or has not started, or the caller "
                   "has reviewed it already"))
 @login_required
-@policies.body_names("festivalId", "festival")
+@body_names("festivalId", "festival")
 @verified_email_required
 @blp.arguments(ReviewCreateSchema)
 def create_review(data):
@@ -97,7 +98,7 @@ def create_review(data):
 @blp.response(200, ReviewData)
 @blp.errors(NO_BEARER, NOT_VISIBLE, (403, "FORBIDDEN: not its author"))
 @login_required
-@policies.guard("review", "change", "review_id")
+@guard("review", "change")
 @blp.arguments(ReviewChangeSchema)
 def update_review(data, review):
     """Change one's review; it goes back to PENDING."""
@@ -111,7 +112,7 @@ def update_review(data, review):
 @blp.response(204)
 @blp.errors(NO_BEARER, NOT_VISIBLE, (403, "FORBIDDEN: neither its author nor a moderator"))
 @login_required
-@policies.guard("review", "delete", "review_id")
+@guard("review", "delete")
 def delete_review(review):
     """Delete a review (its author or a moderator)."""
     reviews.delete(review)
@@ -125,7 +126,7 @@ def delete_review(review):
 @blp.errors(NO_BEARER, NOT_VISIBLE,
             (403, "FORBIDDEN: not a moderator of the festival, or the caller's own review"))
 @login_required
-@policies.guard("review", "moderate", "review_id")
+@guard("review", "moderate")
 @blp.arguments(ModerationSchema)
 def moderate_review(data, review):
     """Approve or reject a review (members of the festival's project and admins)."""

@@ -1,8 +1,7 @@
 """Reviews of festivals and their moderation (resources.md R6)."""
 from marshmallow import Schema, fields, validate
 
-from core.fields import RequestSchema, UserRefSchema, UTCDateTime
-from sections.articles.schemas import StrictInteger, Text, identifier
+from core.fields import Identifier, RequestSchema, StrictInteger, Text, UserRefSchema, UTCDateTime
 from sections.reviews.models import APPROVED, REJECTED, REVIEW_STATUSES
 
 
@@ -15,7 +14,7 @@ class ReviewChangeSchema(RequestSchema):
 
 
 class ReviewCreateSchema(ReviewChangeSchema):
-    festivalId = identifier(required=True)
+    festivalId = Identifier(required=True)
     rating = StrictInteger(required=True, validate=validate.Range(1, 5))
     body = Text(5_000, required=True)
 

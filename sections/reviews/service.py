@@ -9,7 +9,9 @@ from core.fields import utc_iso
 from core.outcomes import Conflict, Forbidden
 from sections.audit import service as audit
 from sections.festivals.models import PUBLISHED
+from sections.projects.rules import member_of
 from sections.reviews.models import PENDING, Review
+from sections.reviews.rules import visible_reviews
 
 FIELDS = ("rating", "title", "body")
 
@@ -70,7 +72,7 @@ SORTS = {"createdAt": Review.created_at, "rating": Review.rating}
 
 
 def list_query(who: policies.Caller, args: dict):
-    query = select(Review).where(policies.visible_reviews(who))
+    query = select(Review).where(visible_reviews(who))
     for key, column in (("festivalId", Review.festival_id), ("status", Review.status),
                         ("rating", Review.rating), ("authorId", Review.author_id)):
         if key in args:
@@ -80,7 +82,7 @@ def list_query(who: policies.Caller, args: dict):
 
 def answer(review: Review, who: policies.Caller, projects) -> dict:
     """The Review object; the note and the e-mail only for those who may know them."""
-    moderator = policies.member_of(projects, review.festival.project_id)
+    moderator = member_of(projects, review.festival.project_id)
     is_author = who.id is not None and review.author_id == who.id
     return {"id": review.id, "festivalId": review.festival_id,
             "author": policies.embed_user(review.author, moderator or is_author or who.is_admin),

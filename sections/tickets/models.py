@@ -6,6 +6,7 @@ from sqlalchemy.orm import Mapped, mapped_column, relationship
 
 from core import clock
 from core.db import UTCDateTime, db, new_id
+from core.stats import count, per_status
 from sections.auth.models import User
 
 OPEN, IN_PROGRESS, RESOLVED, CLOSED = "OPEN", "IN_PROGRESS", "RESOLVED", "CLOSED"
@@ -76,3 +77,5 @@ class TicketComment(db.Model):
 
     author: Mapped[User | None] = relationship()
 
+
+count(per_status(Ticket.__tablename__))

@@ -1,14 +1,11 @@
 """Support tickets under /api/tickets (resources.md R7)."""
-from functools import wraps
-
-from flask import request
-
 from core import listing
 from core import policy as policies
-from core.bearer import login_required
+from core.access import body_names, guard, login_required
 from core.blueprint import BEARER, ApiBlueprint
 from core.db import db
 from core.fields import data_schema
+from sections.tickets import rules
 from sections.tickets import service as tickets
 from sections.tickets.schemas import (
     CommentCreateSchema,
@@ -36,42 +33,6 @@ UNAUTHENTICATED = (401, "AUTH_ERROR")
 NOT_VISIBLE = (404, "NOT_FOUND: no such ticket, or not the caller's")
 
 
-def raw_body():
-    return request.get_json(silent=True)
-
-
-def with_ticket(*, changing=False, rights=None):
-    """Load the path's ticket BEFORE the body is parsed, so R1's order holds: 404 (cannot see
-    it), 409 (CLOSED, R7), 403 (`rights` on the raw body), and only then 400."""
-
-    def decorator(view):
-        @wraps(view)
-        def wrapper(*args, ticket_id, **kwargs):
-            who = policies.caller()
-            ticket, relations = tickets.load(ticket_id, who, changing=changing)
-            if rights is not None:
-                rights(raw_body(), relations)
-            return view(*args, ticket=ticket, relations=relations, who=who, **kwargs)
-
-        return wrapper
-
-    return decorator
-
-
-def project_in_body(view):
-    """R1: a well-formed `projectId` naming nothing the caller sees is 404, before 400."""
-
-    @wraps(view)
-    def wrapper(*args, **kwargs):
-        body = raw_body()
-        project_id = body.get("projectId") if isinstance(body, dict) else None
-        if isinstance(project_id, str) and 1 <= len(project_id) <= 64:
-            tickets.check_project(project_id, policies.caller())
-        return view(*args, **kwargs)
-
-    return wrapper
-
-
 @blp.get("")
 @blp.doc(operationId="listTickets", **BEARER)
 @blp.response(200, listing.page_schema(TicketSchema))
@@ -91,7 +52,7 @@ def list_tickets(args):
 @blp.errors(UNAUTHENTICATED, (404, "NOT_FOUND: projectId names no project the caller sees"),
             (400, "VALIDATION_ERROR"))
 @login_required
-@project_in_body
+@body_names("projectId", "project")
 @blp.arguments(TicketCreateSchema)
 def create_ticket(data):
     """Open a support ticket."""
@@ -106,9 +67,10 @@ def create_ticket(data):
 @blp.response(200, TICKET_DATA)
 @blp.errors(UNAUTHENTICATED, NOT_VISIBLE)
 @login_required
-@with_ticket()
-def get_ticket(ticket, relations, who):
+@guard("ticket")
+def get_ticket(ticket):
     """Return a ticket."""
+    who = policies.caller()
     return {"data": tickets.ticket_answer(ticket, who)}
 
 
@@ -120,10 +82,11 @@ def get_ticket(ticket, relations, who):
             (400, "VALIDATION_ERROR (assigneeId not an admin's id included)"),
             (409, "CONFLICT: the ticket is CLOSED, or no longer OPEN for subject/description"))
 @login_required
-@with_ticket(changing=True, rights=tickets.check_update_rights)
+@guard("ticket", lock=True, then=tickets.check_update)
 @blp.arguments(TicketUpdateSchema)
-def update_ticket(data, ticket, relations, who):
+def update_ticket(data, ticket):
     """Change a ticket's text (requester), status, priority or assignee (staff)."""
+    who = policies.caller()
     tickets.update(ticket, who, data)
     db.session.commit()
     return {"data": tickets.ticket_answer(ticket, who)}
@@ -134,10 +97,12 @@ def update_ticket(data, ticket, relations, who):
 @blp.response(200, listing.page_schema(CommentSchema))
 @blp.errors(UNAUTHENTICATED, NOT_VISIBLE, (400, "VALIDATION_ERROR"))
 @login_required
-@with_ticket()
+@guard("ticket")
 @blp.arguments(CommentListArgs, location="query")
-def list_ticket_comments(args, ticket, relations, who):
+def list_ticket_comments(args, ticket):
     """List a ticket's comments, oldest first (the requester never sees internal ones)."""
+    who = policies.caller()
+    relations = rules.ticket_relations(ticket, who)
     page = tickets.comments_page(ticket, relations, args)
     return page.answer([tickets.comment_answer(c, who) for c in page.items])
 
@@ -148,10 +113,12 @@ def list_ticket_comments(args, ticket, relations, who):
 @blp.errors(UNAUTHENTICATED, NOT_VISIBLE, (403, "FORBIDDEN: internal comment by the requester"),
             (400, "VALIDATION_ERROR"), (409, "CONFLICT: the ticket is CLOSED"))
 @login_required
-@with_ticket(changing=True, rights=tickets.check_comment_rights)
+@guard("ticket", lock=True, then=tickets.check_comment)
 @blp.arguments(CommentCreateSchema)
-def create_ticket_comment(data, ticket, relations, who):
+def create_ticket_comment(data, ticket):
     """Comment on a ticket (staff: internal comments too)."""
+    who = policies.caller()
+    relations = rules.ticket_relations(ticket, who)
     comment = tickets.add_comment(ticket, relations, who, data)
     db.session.commit()
     return {"data": tickets.comment_answer(comment, who)}

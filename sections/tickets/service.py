@@ -10,11 +10,16 @@ from core.outcomes import Conflict, Forbidden, Invalid
 from core.policy import ADMIN, REQUESTER, Caller
 from core.stats import StatCount
 from sections.auth.models import User
+from sections.tickets import rules
 from sections.tickets.models import CLOSED, OPEN, PRIORITY_RANK, RESOLVED, Ticket, TicketComment
+from sections.tickets.rules import visible_tickets
+from sections.tickets.schemas import TicketUpdateSchema
 
 TICKET_SORTS = {"createdAt": Ticket.created_at, "updatedAt": Ticket.updated_at,
                 "priority": Ticket.priority_rank}
 COMMENT_SORTS = {"createdAt": TicketComment.created_at}
+# The keys a PATCH body may carry (the schema's); each needs a rule in rules.FIELDS.
+PATCH_FIELDS = frozenset(f.data_key or name for name, f in TicketUpdateSchema().fields.items())
 
 
 def check_project(project_id: str | None, who: Caller) -> None:
@@ -23,33 +28,33 @@ def check_project(project_id: str | None, who: Caller) -> None:
         policies.load("project", project_id, "see", who)
 
 
-def load(ticket_id: str, who: Caller, *, changing: bool = False, body=None):
-    """The ticket and the caller's relations to it, in R1's order: 404 when it cannot see it;
-    for a change or a comment 409 on a CLOSED ticket (R7: right after visibility); then 403 for
-    what `body` (the raw request body) asks that the caller may not do."""
-    ticket = policies.load("ticket", ticket_id, "see", who)
-    relations = policies.authorize("ticket", ticket, "see", who)
-    if changing:
-        # The row is locked (PostgreSQL) before its status is read, so a change decided on a
-        # status (CLOSED is final, a reply reopens) is never applied to a status moved meanwhile;
-        # SQLite has one writer.
-        db.session.refresh(ticket, with_for_update=True)
-    if changing and ticket.status == CLOSED:
+def refuse_closed(ticket: Ticket) -> None:
+    """R7: a CLOSED ticket changes no more (409, right after visibility). The guard read the
+    row locked (PostgreSQL), so a change decided on its status is never applied to a status
+    moved meanwhile; SQLite has one writer."""
+    if ticket.status == CLOSED:
         raise Conflict("This ticket is closed; it can no longer change")
-    return ticket, relations
 
 
-def check_update_rights(body, relations: set[str]) -> None:
-    """R7: requester fields, staff fields, and the requester's one status (CLOSED)."""
+def check_update(ticket: Ticket, who: Caller, body) -> None:
+    """Before the body is validated: 409 on a CLOSED ticket, then 403 for a field the caller
+    may not change (R7: requester fields, staff fields, the requester's one status)."""
+    refuse_closed(ticket)
     if not isinstance(body, dict):
         return  # not an object: the schema answers 400
-    for field in policies.TICKET_FIELDS:
-        if field in body and not policies.ticket_change_allowed(field, body[field], relations):
+    relations = rules.ticket_relations(ticket, who)
+    for field, value in body.items():
+        # A field the schema takes is denied unless rules.FIELDS lists it; any other key is
+        # the schema's to refuse (400).
+        if field in PATCH_FIELDS and not rules.change_allowed(field, value, relations):
             raise Forbidden(f"You may not change {field} of this ticket")
 
 
-def check_comment_rights(body, relations: set[str]) -> None:
-    if isinstance(body, dict) and body.get("internal") is True and ADMIN not in relations:
+def check_comment(ticket: Ticket, who: Caller, body) -> None:
+    """Before the body is validated: 409 on a CLOSED ticket, 403 for an internal comment by
+    anyone but the staff."""
+    refuse_closed(ticket)
+    if isinstance(body, dict) and body.get("internal") is True and not who.is_admin:
         raise Forbidden("Only the support staff write internal comments")
 
 
@@ -143,7 +148,7 @@ def counted_total(who: Caller, args: dict) -> int | None:
 
 
 def tickets_page(who: Caller, args: dict) -> listing.Page:
-    statement = (select(Ticket).where(policies.visible_tickets(who))
+    statement = (select(Ticket).where(visible_tickets(who))
                  .options(selectinload(Ticket.requester), selectinload(Ticket.assignee)))
     filters = {"status": Ticket.status, "assigneeId": Ticket.assignee_id,
                "projectId": Ticket.project_id, "requesterId": Ticket.requester_id}

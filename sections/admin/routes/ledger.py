@@ -1,6 +1,6 @@
 """The payment ledger, the statistics and the audit log, for admins (resources.md R8)."""
 from core import listing
-from core.bearer import roles_required
+from core.access import roles_required
 from core.blueprint import BEARER
 from core.fields import data_schema
 from sections.admin import stats

@@ -1,6 +1,6 @@
 """Every project, for admins (resources.md R8): the R3 object, `role` the admin's own or null."""
 from core import policy as policies
-from core.bearer import roles_required
+from core.access import roles_required
 from core.blueprint import BEARER
 from sections.admin.routes import NOT_ADMIN, UNAUTHENTICATED, blp
 from sections.projects import service as projects

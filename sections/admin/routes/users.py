@@ -1,11 +1,12 @@
 """Users for admins: list, detail, changes, bans, sessions and deletion (resources.md R8)."""
 from core import listing
-from core.bearer import current_session, roles_required
+from core.access import guard, roles_required
+from core.bearer import current_session
 from core.blueprint import BEARER
 from core.db import db
 from core.fields import data_schema
 from sections.admin import service as admin
-from sections.admin.routes import NO_USER, NOT_ADMIN, UNAUTHENTICATED, blp, with_user
+from sections.admin.routes import NO_USER, NOT_ADMIN, UNAUTHENTICATED, blp
 from sections.admin.schemas import (
     AdminSessionSchema,
     AdminUserDetailSchema,
@@ -43,7 +44,7 @@ def list_users(args):
 @blp.response(200, data_schema(AdminUserDetailSchema))
 @blp.errors(UNAUTHENTICATED, NOT_ADMIN, NO_USER)
 @roles_required("admin")
-@with_user
+@guard("user")
 def get_user(user):
     """Return a user with the counts of what its account holds."""
     return {"data": {**admin.user_answer(user), "counts": admin.counts(user)}}
@@ -55,7 +56,7 @@ def get_user(user):
 @blp.errors(UNAUTHENTICATED, NOT_ADMIN, NO_USER, (400, "VALIDATION_ERROR"),
             (409, "CONFLICT: the last admin cannot lose the role"))
 @roles_required("admin")
-@with_user
+@guard("user")
 @blp.arguments(AdminUserUpdateSchema)
 def update_user(data, user):
     """Change a user's role, name or e-mail verification."""
@@ -71,7 +72,7 @@ def update_user(data, user):
             (400, "VALIDATION_ERROR (expiresAt not in the future included)"),
             (409, "CONFLICT: banning oneself"))
 @roles_required("admin")
-@with_user
+@guard("user")
 @blp.arguments(BanSchema)
 def ban_user(data, user):
     """Ban a user (replacing any earlier ban); every session of the user ends at once."""
@@ -85,7 +86,7 @@ def ban_user(data, user):
 @blp.response(200, USER_DATA)
 @blp.errors(UNAUTHENTICATED, NOT_ADMIN, NO_USER)
 @roles_required("admin")
-@with_user
+@guard("user")
 def unban_user(user):
     """End a user's ban."""
     admin.unban(user, actor_id())
@@ -98,7 +99,7 @@ def unban_user(user):
 @blp.response(200, listing.page_schema(AdminSessionSchema))
 @blp.errors(UNAUTHENTICATED, NOT_ADMIN, NO_USER, (400, "VALIDATION_ERROR"))
 @roles_required("admin")
-@with_user
+@guard("user")
 @blp.arguments(SessionListArgs, location="query")
 def list_user_sessions(args, user):
     """List a user's live sessions (never a token)."""
@@ -110,7 +111,7 @@ def list_user_sessions(args, user):
 @blp.response(204)
 @blp.errors(UNAUTHENTICATED, NOT_ADMIN, NO_USER)
 @roles_required("admin")
-@with_user
+@guard("user")
 def revoke_user_sessions(user):
     """End every session of a user."""
     admin.revoke_sessions(user, actor_id())
@@ -123,7 +124,7 @@ def revoke_user_sessions(user):
 @blp.errors(UNAUTHENTICATED, NOT_ADMIN, NO_USER,
             (409, "CONFLICT: oneself, the last admin, or the owner of a shared project"))
 @roles_required("admin")
-@with_user
+@guard("user")
 def delete_user(user):
     """Delete a user's account (contract section 9's cascade)."""
     admin.delete_user(user, actor_id())

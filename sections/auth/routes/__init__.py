@@ -1,6 +1,7 @@
 """Authentication endpoints under /api/auth; one module per flow."""
 from flask import request
 
+from core.bearer import current_session
 from core.blueprint import ApiBlueprint
 from core.db import db
 from core.errors import AUTH
@@ -10,6 +11,11 @@ from sections.auth.services import bans, sessions
 blp = ApiBlueprint("auth", __name__, url_prefix="/api/auth",
                    description="Accounts, sessions and sign-in flows",
                    envelope=AUTH)  # contract section 1
+
+
+def current_user() -> User:
+    """The caller's account as an ORM object, for views that change it (one more query)."""
+    return db.session.get(User, current_session().user_id)
 
 
 def client() -> sessions.Client:

@@ -1,11 +1,12 @@
 """Account self-service (contract section 9): profile, change and reset password, the session
 list, account deletion. Views with a bearer run login_required before parsing the body, so a
 bad body without a token is 401, not 400."""
-from core.bearer import current_session, current_user, login_required
+from core.access import login_required
+from core.bearer import current_session
 from core.blueprint import BEARER
 from core.db import db
 from core.fields import MessageSchema, SuccessSchema
-from sections.auth.routes import blp
+from sections.auth.routes import blp, current_user
 from sections.auth.routes.password import INVALID_BEARER
 from sections.auth.schemas.account import (
     ChangePasswordSchema,

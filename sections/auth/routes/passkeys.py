@@ -1,9 +1,10 @@
 """Passkeys: the two-step registration and sign-in ceremonies, listing and removal."""
-from core.bearer import current_session, current_user, login_required
+from core.access import login_required
+from core.bearer import current_session
 from core.blueprint import BEARER
 from core.db import db
 from core.fields import AuthErrorSchema
-from sections.auth.routes import blp, signed_in
+from sections.auth.routes import blp, current_user, signed_in
 from sections.auth.schemas.auth import (
     PasskeyCreatedSchema,
     PasskeyListSchema,

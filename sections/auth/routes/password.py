@@ -2,7 +2,8 @@
 from flask import jsonify
 
 from core import mail
-from core.bearer import bearer_token, current_session, login_required
+from core.access import login_required
+from core.bearer import bearer_token, current_session
 from core.blueprint import BEARER
 from core.db import db
 from core.fields import AuthErrorSchema, MessageSchema, SuccessSchema, utc_iso

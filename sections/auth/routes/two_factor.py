@@ -1,9 +1,9 @@
 """Two-factor enrolment: enable (pending secret and QR code), verify (activate), disable."""
-from core.bearer import current_user, login_required
+from core.access import login_required
 from core.blueprint import BEARER
 from core.db import db
 from core.fields import AuthErrorSchema
-from sections.auth.routes import blp
+from sections.auth.routes import blp, current_user
 from sections.auth.routes.password import INVALID_BEARER
 from sections.auth.schemas.auth import (
     CodeSchema,

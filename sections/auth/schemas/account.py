@@ -1,23 +1,13 @@
 """Request and answer shapes of account self-service (contract section 9): profile, passwords,
 the session list and account deletion."""
-from marshmallow import Schema, ValidationError, fields, validate
+from marshmallow import Schema, fields, validate
 
-from core.fields import DisplayName, Email, ImageUrl, RequestSchema, UTCDateTime
+from core.fields import DisplayName, Email, ImageUrl, JsonBoolean, RequestSchema, UTCDateTime
 from sections.auth.schemas.auth import UserSchema
 
 # The new password's length (contract section 3); its strength needs the account's e-mail as
-# context, so the service checks it (services/auth/passwords.strength_problem).
+# context, so the service checks it (sections/auth/password_policy.py).
 NEW_PASSWORD = validate.Length(min=8, max=256)
-
-
-class JsonBoolean(fields.Boolean):
-    """A JSON `true` or `false` and nothing else: "true", 1 or "yes" are 400 (contract section 1;
-    marshmallow's Boolean would accept all of them)."""
-
-    def _deserialize(self, value, attr, data, **kwargs):
-        if not isinstance(value, bool):
-            raise ValidationError("Must be a JSON boolean (true or false).")
-        return value
 
 
 class ProfileSchema(RequestSchema):

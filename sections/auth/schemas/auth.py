@@ -10,7 +10,7 @@ from marshmallow import (
 )
 
 from core.fields import Email, RequestSchema, SuccessSchema, UTCDateTime
-from sections.auth.services.passwords import strength_problem
+from sections.auth.password_policy import strength_problem
 
 
 class SignUpSchema(RequestSchema):

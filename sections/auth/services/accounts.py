@@ -5,11 +5,11 @@ from flask import current_app
 from sqlalchemy import bindparam, delete, select
 from sqlalchemy.exc import IntegrityError
 
-from core import mail, outbox, tokens
+from core import mail, outbox
 from core.db import db
 from core.errors import APIError
 from sections.auth.models import PasskeyCredential, Session, User
-from sections.auth.services import throttle, two_factor
+from sections.auth.services import one_time, throttle, two_factor
 
 EMAIL_VERIFICATION = "email_verification"
 VERIFICATION_LIFETIME = timedelta(hours=24)
@@ -74,7 +74,7 @@ def require_verified(user: User) -> None:
 
 def issue_verification(user: User) -> str:
     """Store a verification token for `user`; the caller queues send_verification, then commits."""
-    return tokens.issue(EMAIL_VERIFICATION, VERIFICATION_LIFETIME, user=user)
+    return one_time.issue(EMAIL_VERIFICATION, VERIFICATION_LIFETIME, user=user)
 
 
 def send_verification(user: User, token: str) -> None:
@@ -99,8 +99,8 @@ def compose_verification(email: str) -> tuple[str, str] | None:
 
 
 def verify_email(token: str) -> User:
-    row = tokens.find(EMAIL_VERIFICATION, token)
-    if row is None or not tokens.spend(row):
+    row = one_time.find(EMAIL_VERIFICATION, token)
+    if row is None or not one_time.spend(row):
         raise APIError(400, "INVALID_TOKEN", "Invalid or expired token")
     row.user.email_verified = True
     return row.user

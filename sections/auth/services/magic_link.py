@@ -3,11 +3,11 @@ from datetime import timedelta
 
 from sqlalchemy.exc import IntegrityError
 
-from core import mail, tokens
+from core import mail
 from core.db import db
 from core.errors import APIError
 from sections.auth.models import User
-from sections.auth.services import accounts, two_factor
+from sections.auth.services import accounts, one_time, two_factor
 
 MAGIC_LINK = "magic_link"
 LIFETIME = timedelta(minutes=10)
@@ -17,7 +17,7 @@ def issue(email: str) -> tuple[str, bool]:
     """Store a token for `email`, whether or not an account exists; the caller commits.
     (token, whether the account exists)."""
     user = accounts.by_email(email)
-    return tokens.issue(MAGIC_LINK, LIFETIME, user=user, email=email), user is not None
+    return one_time.issue(MAGIC_LINK, LIFETIME, user=user, email=email), user is not None
 
 
 def send(email: str, redirect_url: str, token: str, known: bool) -> None:
@@ -47,7 +47,7 @@ def verify(token: str, totp_code: str | None) -> User:
 
 
 def _verify(token: str, totp_code: str | None) -> User:
-    row = tokens.find(MAGIC_LINK, token)
+    row = one_time.find(MAGIC_LINK, token)
     if row is None:
         raise invalid_token()
     user = row.user or accounts.by_email(row.email)
@@ -56,7 +56,7 @@ def _verify(token: str, totp_code: str | None) -> User:
         # (An unverified account's second factor was set up by whoever made the account, not
         # necessarily the address's owner; claim_address below removes it.)
         two_factor.check_sign_in(user, totp_code)
-    if not tokens.spend(row):
+    if not one_time.spend(row):
         raise invalid_token()
     if user is None:
         user = User(email=row.email, email_verified=True)

@@ -15,7 +15,7 @@ from core import clock, tokens
 from core.db import db
 from core.errors import APIError
 from sections.auth.models import OAuthIdentity, OAuthState, User
-from sections.auth.services import accounts, redirects, two_factor
+from sections.auth.services import accounts, one_time, redirects, two_factor
 from sections.auth.services.oauth_providers import NAMES, PROFILES, Profile, client
 
 log = logging.getLogger(__name__)
@@ -177,16 +177,16 @@ def check_direct_sign_in(user: User) -> None:
 
 def issue_code(user: User) -> str:
     """The one-time code for the client's redirect: 60 s, single use, stored hashed."""
-    return tokens.issue(OAUTH_CODE, CODE_LIFETIME, user=user)
+    return one_time.issue(OAUTH_CODE, CODE_LIFETIME, user=user)
 
 
 def redeem_code(code: str, totp_code: str | None) -> User:
     """The user of a one-time code; the code is spent only once the second factor passed."""
-    row = tokens.find(OAUTH_CODE, code)
+    row = one_time.find(OAUTH_CODE, code)
     if row is None:
         raise invalid_code()
     two_factor.check_sign_in(row.user, totp_code)
-    if not tokens.spend(row):
+    if not one_time.spend(row):
         raise invalid_code()
     return row.user
 

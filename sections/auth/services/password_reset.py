@@ -5,12 +5,12 @@ from datetime import timedelta
 from flask import current_app
 from sqlalchemy import bindparam, delete, select
 
-from core import mail, tokens
+from core import mail
 from core.db import db
 from core.outcomes import Invalid, InvalidToken
 from sections.auth.models import OneTimeToken, User
-from sections.auth.services import accounts, reauth, sessions
-from sections.auth.services.passwords import strength_problem
+from sections.auth.password_policy import strength_problem
+from sections.auth.services import accounts, one_time, reauth, sessions
 
 PASSWORD_RESET = "password_reset"
 LIFETIME = timedelta(hours=1)
@@ -59,7 +59,7 @@ def request_reset(email: str, redirect_url: str) -> None:
     """
     # The account's id alone, not an ORM object: the known address must not cost more work.
     user_id = db.session.execute(ID_BY_EMAIL, {"email": email}).scalar_one_or_none()
-    token = tokens.issue(PASSWORD_RESET, LIFETIME, user_id=user_id, email=email)
+    token = one_time.issue(PASSWORD_RESET, LIFETIME, user_id=user_id, email=email)
     if user_id is None:
         mail.send(email, "Password reset requested",
                   "Someone asked to reset the password of the account for this address at "
@@ -79,12 +79,12 @@ def reset(token: str, password: str) -> None:
     """Set the password of the token's account and end all its sessions; claim the account
     when its address was not verified. Nobody is signed in. A refused password (too weak)
     leaves the token usable."""
-    row = tokens.find(PASSWORD_RESET, token)
+    row = one_time.find(PASSWORD_RESET, token)
     if row is None or row.user is None:  # unknown, spent, expired, or an unknown address's
         raise invalid_token()
     user = row.user
     password_hash = new_hash(user, password)  # before spending: a refusal keeps the token
-    if not tokens.spend(row):  # a concurrent reset with the same token won
+    if not one_time.spend(row):  # a concurrent reset with the same token won
         raise invalid_token()
     # The token proves the address (contract section 3): an unverified account loses what
     # its creator set up (password, sessions, passkeys, two-factor) and becomes verified.

@@ -1,0 +1,130 @@
+"""Who may reach a view, checked in R1's order whatever order the decorators are written in.
+
+The decorators only declare: `login_required`, `login_optional`, `roles_required`, `guard` (the
+path's resource, loaded through the policy) and `body_names` (an id in the body). `check_access`,
+the pipeline step after the rate limit, acts on the declarations in this order:
+
+1. 401  no live bearer where one is needed, or a dead one sent to a public read
+2. 403  the caller's platform role is not one the view needs
+3. 404, 403  each path resource: not visible, then not allowed (`policy.load`), locked when the
+        view changes it; then the section's own check on the raw body (`then`: 409 for a final
+        state, 403 for a field the caller may not change)
+4. 404  an id in the body naming nothing the caller may see
+5. the view, which validates the body (400)
+"""
+from dataclasses import dataclass, field
+
+from flask import current_app, request
+
+from core import policy
+from core.bearer import current_session
+from core.outcomes import Forbidden, Unauthenticated
+
+REQUIRED, OPTIONAL = "required", "optional"
+
+
+@dataclass(frozen=True)
+class Guard:
+    kind: str
+    action: str
+    arg: str  # the path argument holding the id; the view gets the resource as `kind`
+    lock: bool = False
+    then: object = None  # then(resource, who, raw_body): the section's check before the body
+
+
+@dataclass
+class Access:
+    auth: str | None = None
+    roles: tuple = ()
+    guards: list = field(default_factory=list)
+    body: list = field(default_factory=list)  # (field, kind) pairs
+
+
+def declared(view) -> Access:
+    """The view's declarations (shared by its wrappers: functools.wraps copies `__dict__`)."""
+    spec = view.__dict__.get("access")
+    if spec is None:
+        spec = view.access = Access()
+    return spec
+
+
+def login_required(view):
+    """Require a live bearer session (401 otherwise); limits switch to per user."""
+    declared(view).auth = REQUIRED
+    view.requires_auth = True  # read by the bearer step and the rate limiter's key
+    return view
+
+
+def login_optional(view):
+    """A public read: anonymous without a bearer, the caller with a live one, and 401 for a
+    bearer that is sent but dead, so a client learns its session ended (resources.md R1)."""
+    spec = declared(view)
+    spec.auth = spec.auth or OPTIONAL
+    view.accepts_auth = True
+    return view
+
+
+def roles_required(*roles):
+    """A live bearer whose platform role is one of `roles` (401, then 403)."""
+
+    def decorator(view):
+        declared(view).roles = roles
+        return login_required(view)
+
+    return decorator
+
+
+def guard(kind: str, action: str = "see", arg: str | None = None, *, lock=False, then=None):
+    """Load the path's `kind` (argument `arg`, by default `<kind>_id`) for `action`; the view
+    gets it as the keyword argument `kind`. `lock` reads its row locked (a change decided on
+    its state); `then` is the section's check of the raw body against it."""
+
+    def decorator(view):
+        declared(view).guards.insert(0, Guard(kind, action, arg or f"{kind}_id", lock, then))
+        return view
+
+    return decorator
+
+
+def body_names(field_name: str, kind: str):
+    """R1: a well-formed id in the body naming nothing the caller can see is 404, before the
+    body is validated; an id of the wrong type is left to the schema (400)."""
+
+    def decorator(view):
+        declared(view).body.append((field_name, kind))
+        return view
+
+    return decorator
+
+
+def raw_body():
+    return request.get_json(silent=True)
+
+
+def check_access():
+    """Pipeline step: act on the view's declarations (the module docstring's order)."""
+    view = current_app.view_functions.get(request.endpoint)
+    spec = getattr(view, "access", None)
+    if spec is None:
+        return
+    if spec.auth == REQUIRED and current_session() is None:
+        raise Unauthenticated("Missing, invalid or expired bearer token")
+    if (spec.auth == OPTIONAL and "HTTP_AUTHORIZATION" in request.environ
+            and current_session() is None):
+        raise Unauthenticated("Invalid or expired bearer token")
+    if spec.roles and current_session().user.role not in spec.roles:
+        raise Forbidden("This needs the " + " or ".join(spec.roles) + " role")
+    if not (spec.guards or spec.body):
+        return
+    who = policy.caller()
+    args = request.view_args
+    for item in spec.guards:
+        resource = policy.load(item.kind, args.pop(item.arg), item.action, who, lock=item.lock)
+        if item.then is not None:
+            item.then(resource, who, raw_body())
+        args[item.kind] = resource
+    body = raw_body() if spec.body else None
+    for field_name, kind in spec.body:
+        value = body.get(field_name) if isinstance(body, dict) else None
+        if policy.is_id(value):
+            policy.load(kind, value, "see", who)

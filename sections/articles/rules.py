@@ -1,0 +1,34 @@
+"""Who sees and changes an article (resources.md R4)."""
+from sqlalchemy import or_, true
+
+from core.policy import AUTHOR, MEMBER, OWNER, PUBLIC, Caller, define
+from sections.articles.models import PUBLISHED, Article
+from sections.projects.rules import member_projects, relations_in_project
+
+RULES = {
+    "see": {PUBLIC, MEMBER},
+    "change": {AUTHOR, OWNER},  # PATCH and DELETE
+}
+
+
+def article_relations(article: Article, who: Caller) -> set[str]:
+    found = relations_in_project(article.project_id, who)
+    if article.status == PUBLISHED:
+        found.add(PUBLIC)
+    # R1: editing one's own article is a right that lasts only while a member.
+    if who.id is not None and article.author_id == who.id and MEMBER in found:
+        found.add(AUTHOR)
+    return found
+
+
+def visible_articles(who: Caller):
+    """The SQL form of the "see" rule, for lists (R1: a list shows only what the caller sees)."""
+    if who.is_admin:
+        return true()
+    public = Article.status == PUBLISHED
+    if who.id is None:
+        return public
+    return or_(public, Article.project_id.in_(member_projects(who)))
+
+
+define("article", Article, RULES, article_relations)

@@ -1,0 +1,79 @@
+"""Who sees and changes a project (resources.md R3), and what belonging to a project gives on
+the resources inside it: the rules the content sections build theirs on."""
+from sqlalchemy import select
+
+from core.db import db
+from core.policy import ADMIN, MEMBER, OWNER, Caller, base_relations, define
+from sections.projects.models import Membership, Project
+
+RULES = {
+    "see": {MEMBER},
+    "change": {OWNER},  # PATCH, DELETE, transfer, invitations, removing others
+    "leave": {MEMBER},  # removing oneself (the owner gets 409: transfer first)
+}
+
+
+def project_role(project_id: str, user_id: str | None) -> str | None:
+    """The user's role in the project ("owner" or "member"), None when not a member."""
+    if user_id is None:
+        return None
+    return db.session.execute(
+        select(Membership.role).where(Membership.project_id == project_id,
+                                      Membership.user_id == user_id)).scalar_one_or_none()
+
+
+def relations_in_project(project_id: str | None, who: Caller) -> set[str]:
+    """What belonging to the project gives the caller (members keep rights only while members)."""
+    role = None
+    if project_id is not None and who.id is not None and not who.is_admin:
+        role = project_role(project_id, who.id)
+    return relations_of_role(role, who)
+
+
+def relations_of_role(role: str | None, who: Caller) -> set[str]:
+    """The relations a caller with `role` in a project ("owner", "member" or None) has to it;
+    for a caller whose role was read with the resource itself (one query, no second lookup)."""
+    found = base_relations(who)
+    if ADMIN in found:
+        found |= {MEMBER, OWNER}  # R2: an admin acts as owner everywhere
+    if role is not None:
+        found.add(MEMBER)
+    if role == OWNER:
+        found.add(OWNER)
+    return found
+
+
+def visible_projects(who: Caller, membership):
+    """The SQL clause of the projects a caller's own list shows (R3: the ones it is a member
+    of, admins included; admins list every project at /api/admin/projects). `membership` is
+    the Membership entity joined to the projects."""
+    return membership.user_id == who.id
+
+
+def member_projects(who: Caller):
+    """A subquery of the ids of the caller's projects."""
+    return select(Membership.project_id).where(Membership.user_id == who.id)
+
+
+def projects_of(who: Caller) -> set[str] | None:
+    """The ids of the caller's projects (one query), for answering a page of a list: None
+    stands for "all" (an admin), an empty set for an anonymous caller."""
+    if who.is_admin:
+        return None
+    if who.id is None:
+        return set()
+    return set(db.session.execute(member_projects(who)).scalars())
+
+
+def member_of(projects: set[str] | None, project_id: str) -> bool:
+    return projects is None or project_id in projects
+
+
+def find(project_id: str, who: Caller, action: str):
+    """The project row with the caller's role, in one query (service.find)."""
+    from sections.projects.service import find as find_project
+    return find_project(project_id, who, action)
+
+
+define("project", Project, RULES, lambda project, who: relations_in_project(project.id, who),
+       find=find)
