@@ -60,3 +60,7 @@ class ApiBlueprint(Blueprint):
 
 
 BEARER = {"security": [{"bearerAuth": []}]}
+
+# The 401 answers as views document them (`blp.errors`).
+NO_BEARER = (401, "AUTH_ERROR")
+DEAD_BEARER = (401, "AUTH_ERROR: a bearer token was sent but is invalid or expired")

@@ -7,7 +7,7 @@ from flask import current_app, jsonify
 from core import listing
 from core import policy as policies
 from core.access import body_names, guard, login_optional, login_required
-from core.blueprint import BEARER, ApiBlueprint
+from core.blueprint import BEARER, DEAD_BEARER, NO_BEARER, ApiBlueprint
 from core.db import db
 from core.fields import data_schema
 from sections.articles import service as articles
@@ -24,8 +24,6 @@ ArticleListArgs = listing.arguments(
              "authorId": listing.identifier(), "tag": listing.text(30),
              "slug": listing.text(200), "q": listing.text()})
 ArticleData = data_schema(ArticleSchema)
-DEAD_BEARER = (401, "AUTH_ERROR: a bearer token was sent but is invalid or expired")
-NO_BEARER = (401, "AUTH_ERROR")
 NOT_VISIBLE = (404, "NOT_FOUND: no such article, or one the caller may not see")
 
 

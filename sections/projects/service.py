@@ -231,3 +231,23 @@ def transfer(row, who: Caller, user_id: str) -> None:
                        .execution_options(synchronize_session=False))
     audit.record(who.id, "project.transfer", row.id,
                  {"fromUserId": row.owner_id, "toUserId": user_id})
+
+
+def _owned(user):
+    return select(Membership.project_id).where(Membership.user_id == user.id,
+                                               Membership.role == OWNER)
+
+
+def refuse_owner_deletion(user) -> None:
+    """An account's deletion: refused while it owns a project with other members (R3)."""
+    others = (select(Membership.project_id).where(Membership.project_id.in_(_owned(user)),
+                                                  Membership.user_id != user.id).limit(1))
+    if db.session.execute(others).first() is not None:
+        raise Conflict("Transfer the projects you own to another member first")
+
+
+def delete_owned_projects(user) -> None:
+    """An account's deletion: what it owns has no other member now, so those projects go with
+    it (with their articles, festivals and reviews, by their own foreign keys)."""
+    db.session.execute(delete(Project).where(Project.id.in_(_owned(user)))
+                       .execution_options(synchronize_session=False))

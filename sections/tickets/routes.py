@@ -2,7 +2,7 @@
 from core import listing
 from core import policy as policies
 from core.access import body_names, guard, login_required
-from core.blueprint import BEARER, ApiBlueprint
+from core.blueprint import BEARER, NO_BEARER, ApiBlueprint
 from core.db import db
 from core.fields import data_schema
 from sections.tickets import rules
@@ -29,14 +29,13 @@ CommentListArgs = listing.arguments("TicketCommentListArgs", sorts=["createdAt"]
 
 TICKET_DATA = data_schema(TicketSchema)
 COMMENT_DATA = data_schema(CommentSchema)
-UNAUTHENTICATED = (401, "AUTH_ERROR")
 NOT_VISIBLE = (404, "NOT_FOUND: no such ticket, or not the caller's")
 
 
 @blp.get("")
 @blp.doc(operationId="listTickets", **BEARER)
 @blp.response(200, listing.page_schema(TicketSchema))
-@blp.errors(UNAUTHENTICATED, (400, "VALIDATION_ERROR"))
+@blp.errors(NO_BEARER, (400, "VALIDATION_ERROR"))
 @login_required
 @blp.arguments(TicketListArgs, location="query")
 def list_tickets(args):
@@ -49,7 +48,7 @@ def list_tickets(args):
 @blp.post("")
 @blp.doc(operationId="createTicket", **BEARER)
 @blp.response(201, TICKET_DATA)
-@blp.errors(UNAUTHENTICATED, (404, "NOT_FOUND: projectId names no project the caller sees"),
+@blp.errors(NO_BEARER, (404, "NOT_FOUND: projectId names no project the caller sees"),
             (400, "VALIDATION_ERROR"))
 @login_required
 @body_names("projectId", "project")
@@ -65,7 +64,7 @@ def create_ticket(data):
 @blp.get("/<ticket_id>")
 @blp.doc(operationId="getTicket", **BEARER)
 @blp.response(200, TICKET_DATA)
-@blp.errors(UNAUTHENTICATED, NOT_VISIBLE)
+@blp.errors(NO_BEARER, NOT_VISIBLE)
 @login_required
 @guard("ticket")
 def get_ticket(ticket):
@@ -77,7 +76,7 @@ def get_ticket(ticket):
 @blp.patch("/<ticket_id>")
 @blp.doc(operationId="updateTicket", **BEARER)
 @blp.response(200, TICKET_DATA)
-@blp.errors(UNAUTHENTICATED, NOT_VISIBLE,
+@blp.errors(NO_BEARER, NOT_VISIBLE,
             (403, "FORBIDDEN: a field the caller may not change (R7)"),
             (400, "VALIDATION_ERROR (assigneeId not an admin's id included)"),
             (409, "CONFLICT: the ticket is CLOSED, or no longer OPEN for subject/description"))
@@ -95,7 +94,7 @@ def update_ticket(data, ticket):
 @blp.get("/<ticket_id>/comments")
 @blp.doc(operationId="listTicketComments", **BEARER)
 @blp.response(200, listing.page_schema(CommentSchema))
-@blp.errors(UNAUTHENTICATED, NOT_VISIBLE, (400, "VALIDATION_ERROR"))
+@blp.errors(NO_BEARER, NOT_VISIBLE, (400, "VALIDATION_ERROR"))
 @login_required
 @guard("ticket")
 @blp.arguments(CommentListArgs, location="query")
@@ -110,7 +109,7 @@ def list_ticket_comments(args, ticket):
 @blp.post("/<ticket_id>/comments")
 @blp.doc(operationId="createTicketComment", **BEARER)
 @blp.response(201, COMMENT_DATA)
-@blp.errors(UNAUTHENTICATED, NOT_VISIBLE, (403, "FORBIDDEN: internal comment by the requester"),
+@blp.errors(NO_BEARER, NOT_VISIBLE, (403, "FORBIDDEN: internal comment by the requester"),
             (400, "VALIDATION_ERROR"), (409, "CONFLICT: the ticket is CLOSED"))
 @login_required
 @guard("ticket", lock=True, then=tickets.check_comment)

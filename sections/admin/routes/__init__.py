@@ -6,7 +6,6 @@ blp = ApiBlueprint("admin", __name__, url_prefix="/api/admin",
                    description="Administration: users, bans, sessions, the payment ledger, "
                                "statistics and the audit log (platform admins only)")
 
-UNAUTHENTICATED = (401, "AUTH_ERROR")
 NOT_ADMIN = (403, "FORBIDDEN: the caller is not a platform admin")
 NO_USER = (404, "NOT_FOUND: no such user")
 

@@ -1,10 +1,10 @@
 """The payment ledger, the statistics and the audit log, for admins (resources.md R8)."""
 from core import listing
 from core.access import roles_required
-from core.blueprint import BEARER
+from core.blueprint import BEARER, NO_BEARER
 from core.fields import data_schema
 from sections.admin import stats
-from sections.admin.routes import NOT_ADMIN, UNAUTHENTICATED, blp
+from sections.admin.routes import NOT_ADMIN, blp
 from sections.admin.schemas import (
     AuditEntrySchema,
     LedgerPaymentSchema,
@@ -28,7 +28,7 @@ AuditListArgs = listing.arguments("AuditListArgs", sorts=["createdAt"], filters=
     "actorId": listing.identifier(), "action": listing.text(64),
     "targetId": listing.identifier()})
 
-ERRORS = (UNAUTHENTICATED, NOT_ADMIN, (400, "VALIDATION_ERROR"))
+ERRORS = (NO_BEARER, NOT_ADMIN, (400, "VALIDATION_ERROR"))
 
 
 def ledger_view(name: str, operation_id: str, args_schema, item_schema, summary: str):
@@ -60,7 +60,7 @@ ledger_view("webhook-events", "listWebhookEvents", WebhookEventListArgs, Webhook
 @blp.get("/stats")
 @blp.doc(operationId="getAdminStats", **BEARER)
 @blp.response(200, data_schema(StatsSchema))
-@blp.errors(UNAUTHENTICATED, NOT_ADMIN)
+@blp.errors(NO_BEARER, NOT_ADMIN)
 @roles_required("admin")
 def get_stats():
     """Count users, sessions, projects, content, tickets and payments."""

@@ -2,11 +2,11 @@
 from core import listing
 from core.access import guard, roles_required
 from core.bearer import current_session
-from core.blueprint import BEARER
+from core.blueprint import BEARER, NO_BEARER
 from core.db import db
 from core.fields import data_schema
 from sections.admin import service as admin
-from sections.admin.routes import NO_USER, NOT_ADMIN, UNAUTHENTICATED, blp
+from sections.admin.routes import NO_USER, NOT_ADMIN, blp
 from sections.admin.schemas import (
     AdminSessionSchema,
     AdminUserDetailSchema,
@@ -30,7 +30,7 @@ def actor_id() -> str:
 @blp.get("/users")
 @blp.doc(operationId="listAdminUsers", **BEARER)
 @blp.response(200, listing.page_schema(AdminUserSchema))
-@blp.errors(UNAUTHENTICATED, NOT_ADMIN, (400, "VALIDATION_ERROR"))
+@blp.errors(NO_BEARER, NOT_ADMIN, (400, "VALIDATION_ERROR"))
 @roles_required("admin")
 @blp.arguments(UserListArgs, location="query")
 def list_users(args):
@@ -42,7 +42,7 @@ def list_users(args):
 @blp.get("/users/<user_id>")
 @blp.doc(operationId="getAdminUser", **BEARER)
 @blp.response(200, data_schema(AdminUserDetailSchema))
-@blp.errors(UNAUTHENTICATED, NOT_ADMIN, NO_USER)
+@blp.errors(NO_BEARER, NOT_ADMIN, NO_USER)
 @roles_required("admin")
 @guard("user")
 def get_user(user):
@@ -53,7 +53,7 @@ def get_user(user):
 @blp.patch("/users/<user_id>")
 @blp.doc(operationId="updateAdminUser", **BEARER)
 @blp.response(200, USER_DATA)
-@blp.errors(UNAUTHENTICATED, NOT_ADMIN, NO_USER, (400, "VALIDATION_ERROR"),
+@blp.errors(NO_BEARER, NOT_ADMIN, NO_USER, (400, "VALIDATION_ERROR"),
             (409, "CONFLICT: the last admin cannot lose the role"))
 @roles_required("admin")
 @guard("user")
@@ -68,7 +68,7 @@ def update_user(data, user):
 @blp.post("/users/<user_id>/ban")
 @blp.doc(operationId="banUser", **BEARER)
 @blp.response(200, USER_DATA)
-@blp.errors(UNAUTHENTICATED, NOT_ADMIN, NO_USER,
+@blp.errors(NO_BEARER, NOT_ADMIN, NO_USER,
             (400, "VALIDATION_ERROR (expiresAt not in the future included)"),
             (409, "CONFLICT: banning oneself"))
 @roles_required("admin")
@@ -84,7 +84,7 @@ def ban_user(data, user):
 @blp.post("/users/<user_id>/unban")
 @blp.doc(operationId="unbanUser", **BEARER)
 @blp.response(200, USER_DATA)
-@blp.errors(UNAUTHENTICATED, NOT_ADMIN, NO_USER)
+@blp.errors(NO_BEARER, NOT_ADMIN, NO_USER)
 @roles_required("admin")
 @guard("user")
 def unban_user(user):
@@ -97,7 +97,7 @@ def unban_user(user):
 @blp.get("/users/<user_id>/sessions")
 @blp.doc(operationId="listUserSessions", **BEARER)
 @blp.response(200, listing.page_schema(AdminSessionSchema))
-@blp.errors(UNAUTHENTICATED, NOT_ADMIN, NO_USER, (400, "VALIDATION_ERROR"))
+@blp.errors(NO_BEARER, NOT_ADMIN, NO_USER, (400, "VALIDATION_ERROR"))
 @roles_required("admin")
 @guard("user")
 @blp.arguments(SessionListArgs, location="query")
@@ -109,7 +109,7 @@ def list_user_sessions(args, user):
 @blp.delete("/users/<user_id>/sessions")
 @blp.doc(operationId="revokeUserSessions", **BEARER)
 @blp.response(204)
-@blp.errors(UNAUTHENTICATED, NOT_ADMIN, NO_USER)
+@blp.errors(NO_BEARER, NOT_ADMIN, NO_USER)
 @roles_required("admin")
 @guard("user")
 def revoke_user_sessions(user):
@@ -121,7 +121,7 @@ def revoke_user_sessions(user):
 @blp.delete("/users/<user_id>")
 @blp.doc(operationId="deleteAdminUser", **BEARER)
 @blp.response(204)
-@blp.errors(UNAUTHENTICATED, NOT_ADMIN, NO_USER,
+@blp.errors(NO_BEARER, NOT_ADMIN, NO_USER,
             (409, "CONFLICT: oneself, the last admin, or the owner of a shared project"))
 @roles_required("admin")
 @guard("user")

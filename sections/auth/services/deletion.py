@@ -1,31 +1,37 @@
 """Deleting an account (contract section 9, resources.md R8): one cascade for the account's own
 request and an admin's. Foreign keys do most of it: sessions, credentials, tokens, identities and
 memberships go with the user (ON DELETE CASCADE); what it wrote for others (reviews, comments,
-tickets, audit entries) stays with its author set to null (ON DELETE SET NULL)."""
-from sqlalchemy import delete, select
+tickets, audit entries) stays with its author set to null (ON DELETE SET NULL). A section that
+must refuse a deletion, or delete more than its foreign keys do, registers a step (`step`)."""
+from sqlalchemy import select
 
 from core.db import db
 from core.outcomes import Conflict
 from sections.audit import service as audit
 from sections.auth.models import User
-from sections.projects.models import OWNER, Membership, Project
+
+# Registered by sections (e.g. projects: the owner of a project with other members is refused,
+# its projects without other members go with it). All in the request's transaction: every
+# `refuse` first (it raises Conflict), then every `cascade`, then the user's row.
+REFUSALS, CASCADES = [], []
+
+
+def step(*, refuse=None, cascade=None) -> None:
+    """A section's part of every account's deletion: `refuse(user)`, `cascade(user)`."""
+    for run, steps in ((refuse, REFUSALS), (cascade, CASCADES)):
+        if run is not None and run not in steps:  # once, however many apps are made
+            steps.append(run)
 
 
 def delete_account(user: User, actor_id: str | None) -> None:
     """Delete `user` in the request's transaction (the caller commits), with its `user.delete`
-    audit entry; Conflict for the owner of a project with other members and for the last admin."""
-    owned = select(Membership.project_id).where(Membership.user_id == user.id,
-                                                Membership.role == OWNER)
-    others = (select(Membership.project_id).where(Membership.project_id.in_(owned),
-                                                  Membership.user_id != user.id).limit(1))
-    if db.session.execute(others).first() is not None:
-        raise Conflict("Transfer the projects you own to another member first")
+    audit entry; Conflict for the last admin and whatever a section's step refuses."""
+    for refuse in REFUSALS:
+        refuse(user)
     if user.role == "admin" and not _other_admins(user.id):
         raise Conflict("The last admin cannot be deleted")
-    # What it owns has no other member now: those projects go with it (with their articles,
-    # festivals and reviews, by their own foreign keys).
-    db.session.execute(delete(Project).where(Project.id.in_(owned))
-                       .execution_options(synchronize_session=False))
+    for cascade in CASCADES:
+        cascade(user)
     audit.record(actor_id, "user.delete", user.id, {"email": user.email})
     db.session.delete(user)
     db.session.flush()
