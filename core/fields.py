@@ -79,6 +79,12 @@ def must_be_storable(value: str) -> None:
         raise ValidationError(UNSTORABLE)
 
 
+class TokenSchema(RequestSchema):
+    """A one-time token posted back (e-mail verification, reset, invitations)."""
+
+    token = fields.String(required=True, validate=validate.Length(min=1, max=512))
+
+
 class SuccessSchema(Schema):
     success = fields.Boolean(required=True)
 

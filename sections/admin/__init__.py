@@ -1,5 +1,8 @@
 """Administration (resources.md R8): users, bans, sessions, the ledger, statistics, audit."""
 
+# What other sections may import from this one (tests/test_structure.py holds it).
+EXPORTS = ()
+
 
 def register(app, api):
     from sections.admin import rules  # noqa: F401  (its kinds, for the policy)

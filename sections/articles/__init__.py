@@ -1,5 +1,8 @@
 """Blog articles (resources.md R4)."""
 
+# What other sections may import from this one (tests/test_structure.py holds it).
+EXPORTS = ("models",)
+
 
 def register(app, api):
     from sections.articles import rules  # noqa: F401  (its kinds, for the policy)

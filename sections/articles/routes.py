@@ -2,12 +2,12 @@
 import threading
 import time
 
-from flask import current_app, jsonify
+from flask import current_app
 
 from core import listing
 from core import policy as policies
 from core.access import body_names, guard, login_optional, login_required
-from core.blueprint import BEARER, DEAD_BEARER, NO_BEARER, ApiBlueprint
+from core.blueprint import BEARER, DEAD_BEARER, NO_BEARER, ApiBlueprint, reply
 from core.db import db
 from core.fields import data_schema
 from sections.articles import service as articles
@@ -67,13 +67,6 @@ def anonymous_pages() -> AnonymousPages:
 def written():
     """After an article write commits: this process's anonymous pages are stale."""
     anonymous_pages().clear()
-
-
-def reply(body, status=200):
-    """The answer, already in its JSON shape (services build it; marshmallow documents it)."""
-    response = jsonify(body)
-    response.status_code = status
-    return response
 
 
 def one(article, status=200):

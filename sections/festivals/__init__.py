@@ -1,5 +1,8 @@
 """Festivals (resources.md R5)."""
 
+# What other sections may import from this one (tests/test_structure.py holds it).
+EXPORTS = ("models", "rules")
+
 
 def register(app, api):
     from sections.festivals import rules  # noqa: F401  (its kinds, for the policy)

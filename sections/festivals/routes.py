@@ -2,10 +2,9 @@
 from core import clock, listing
 from core import policy as policies
 from core.access import body_names, guard, login_optional, login_required
-from core.blueprint import BEARER, DEAD_BEARER, NO_BEARER, ApiBlueprint
+from core.blueprint import BEARER, DEAD_BEARER, NO_BEARER, ApiBlueprint, reply
 from core.db import db
 from core.fields import data_schema
-from sections.articles.routes import reply
 from sections.festivals import service as festivals
 from sections.festivals.models import FESTIVAL_STATUSES, Festival
 from sections.festivals.schemas import (

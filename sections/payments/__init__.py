@@ -1,6 +1,9 @@
 """The signed, idempotent payment webhook and its ledger (contract section 6)."""
 from core.ratelimit import limiter_of
 
+# What other sections may import from this one (tests/test_structure.py holds it).
+EXPORTS = ("ledger",)
+
 
 def register(app, api):
     from sections.payments.routes import blp as routes

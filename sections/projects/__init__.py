@@ -1,12 +1,17 @@
 """Projects, their members and invitations (resources.md R3)."""
 
+# What other sections may import from this one (tests/test_structure.py holds it).
+EXPORTS = ("models", "rules", "service", "schemas")
+
 
 def register(app, api):
     from sections.auth.services import deletion
-    from sections.projects import service
+    from sections.projects import (
+        rules,  # noqa: F401  (its kinds, for the policy)
+        service,
+    )
 
     deletion.step(refuse=service.refuse_owner_deletion, cascade=service.delete_owned_projects)
-    from sections.projects import rules  # noqa: F401  (its kinds, for the policy)
     from sections.projects.invitation_routes import blp as invitation_routes
     from sections.projects.routes import blp as routes
     api.register_blueprint(routes)

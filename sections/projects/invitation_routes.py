@@ -4,7 +4,7 @@ from core import policy as policies
 from core.access import guard, login_required
 from core.blueprint import BEARER, ApiBlueprint
 from core.db import db
-from sections.auth.schemas.auth import TokenSchema
+from core.fields import TokenSchema
 from sections.projects import invitations
 from sections.projects import service as projects
 from sections.projects.routes import BAD_INPUT, NO_BEARER, NOT_OWNER, NOT_VISIBLE

@@ -1,5 +1,8 @@
 """Moderated reviews of festivals (resources.md R6)."""
 
+# What other sections may import from this one (tests/test_structure.py holds it).
+EXPORTS = ("models",)
+
 
 def register(app, api):
     from sections.reviews import rules  # noqa: F401  (its kinds, for the policy)

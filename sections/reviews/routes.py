@@ -6,11 +6,10 @@ from marshmallow import fields, validate
 from core import listing
 from core import policy as policies
 from core.access import body_names, guard, login_optional, login_required
-from core.blueprint import BEARER, DEAD_BEARER, NO_BEARER, ApiBlueprint
+from core.blueprint import BEARER, DEAD_BEARER, NO_BEARER, ApiBlueprint, reply
 from core.db import db
 from core.fields import data_schema
 from core.outcomes import EmailNotVerified
-from sections.articles.routes import reply
 from sections.projects.rules import projects_of
 from sections.reviews import service as reviews
 from sections.reviews.models import REVIEW_STATUSES, Review

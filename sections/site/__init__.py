@@ -2,6 +2,9 @@
 pages that e-mailed links open."""
 from core.ratelimit import limiter_of
 
+# What other sections may import from this one (tests/test_structure.py holds it).
+EXPORTS = ()
+
 
 def register(app, api):
     from sections.site.docs import docs_blueprint

@@ -6,14 +6,13 @@ from core.access import login_required
 from core.bearer import bearer_token, current_session
 from core.blueprint import BEARER
 from core.db import db
-from core.fields import AuthErrorSchema, MessageSchema, SuccessSchema, utc_iso
+from core.fields import AuthErrorSchema, MessageSchema, SuccessSchema, TokenSchema, utc_iso
 from sections.auth.routes import blp, client, signed_in
 from sections.auth.schemas.auth import (
     AuthResultSchema,
     EmailSchema,
     SignInSchema,
     SignUpSchema,
-    TokenSchema,
     VerifiedUserSchema,
 )
 from sections.auth.services import accounts, sessions, two_factor

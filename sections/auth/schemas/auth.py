@@ -9,7 +9,7 @@ from marshmallow import (
     validates_schema,
 )
 
-from core.fields import Email, RequestSchema, SuccessSchema, UTCDateTime
+from core.fields import Email, RequestSchema, SuccessSchema, TokenSchema, UTCDateTime
 from sections.auth.password_policy import strength_problem
 
 
@@ -34,10 +34,6 @@ class SignInSchema(RequestSchema):
 
 class EmailSchema(RequestSchema):
     email = Email(required=True)
-
-
-class TokenSchema(RequestSchema):
-    token = fields.String(required=True, validate=validate.Length(min=1, max=512))
 
 
 # Answer schemas mark every field they always hold `required`, so that the OpenAPI document
