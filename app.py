@@ -4,8 +4,7 @@ import logging
 import os
 import sqlite3
 
-from flask import Flask, Request
-from flask.sessions import SecureCookieSessionInterface
+from flask import Request
 from flask_cors import CORS
 from flask_migrate import Migrate
 from flask_smorest import Api
@@ -19,6 +18,7 @@ from core import errors, pipeline
 from core.db import db
 from core.fields import ErrorSchema
 from core.ratelimit import init_limiter, limiter_of, settle_limits
+from perf.flask_app import Service
 from sections.auth.services import oauth_providers
 from sections.auth.services.passwords import PasswordHasher
 
@@ -41,41 +41,10 @@ class JsonRequest(Request):
             return None if silent else self.on_json_loading_failed(exc)
 
 
-class CookieSessions(SecureCookieSessionInterface):
-    """Flask's signed-cookie session (the OAuth flow keeps its state there), opened only when
-    the request carries cookies: the API's requests have none, and building the signer for
-    them cost every request about 30 µs (bench/README.md)."""
-
-    def open_session(self, app, request):
-        if app.secret_key and "HTTP_COOKIE" not in request.environ:
-            return self.session_class()
-        return super().open_session(app, request)
-
-
-class Service(Flask):
-    """Flask, remembering which functions are coroutine functions."""
+class App(Service):
+    """The service's Flask: its request reads JSON as above."""
 
     request_class = JsonRequest
-    session_interface = CookieSessions()
-    # Flask (and flask-smorest's wrappers) ask `inspect` whether each hook, view and handler is
-    # a coroutine function, a dozen times per request (18 µs of GET /api/auth/session); the
-    # answer for a function never changes. Bounded: a function made per request is not kept.
-    SYNC_CACHE_SIZE = 4096
-
-    def __init__(self, *args, **kwargs):
-        super().__init__(*args, **kwargs)
-        self._sync_functions = {}
-
-    def ensure_sync(self, func):
-        try:
-            return self._sync_functions[func]
-        except KeyError:
-            made = super().ensure_sync(func)
-            if len(self._sync_functions) < self.SYNC_CACHE_SIZE:
-                self._sync_functions[func] = made
-            return made
-        except TypeError:  # not hashable
-            return super().ensure_sync(func)
 
 
 class JsonApi(Api):
@@ -88,7 +57,7 @@ class JsonApi(Api):
 
 
 def create_app(test_config=None):
-    app = Service(__name__, instance_relative_config=True)
+    app = App(__name__, instance_relative_config=True)
     # `/api/projects//members` is a 404 in JSON, not werkzeug's HTML redirect to a merged path.
     app.url_map.merge_slashes = False
     os.makedirs(app.instance_path, exist_ok=True)

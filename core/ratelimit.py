@@ -1,193 +1,13 @@
 """Rate limits (contract section 6): per IP on public endpoints, per user on authenticated ones.
 
 The key and the limit are read from `g.bearer_session`, which the request pipeline has resolved
-before the limiter runs (pipeline.py): rate limiting never looks anything up itself.
+before the limiter runs (pipeline.py): rate limiting never looks anything up itself. The
+limiter is Flask-Limiter with a short path for these limits (perf/limiter.py).
 """
-import dataclasses
-import functools
-import threading
-from collections import defaultdict
-
 from flask import current_app, g, request
-from flask.globals import _cv_request
 from flask_limiter import Limiter
-from flask_limiter._extension import LimiterContext, RequestLimit
-from flask_limiter.constants import ExemptionScope, HeaderNames
-from flask_limiter.errors import RateLimitExceeded
-from limits.storage import MemoryStorage
 
-# How often the in-memory counters drop the windows that have ended (their memory, not their
-# meaning: a window is read as ended as soon as it has, whether swept or not).
-SWEEP_SECONDS = 1.0
-
-
-class SweptMemoryStorage(MemoryStorage):
-    """limits' `memory://` storage, sweeping ended windows once a second instead of starting a
-    new timer thread every 10 ms under load (about 15 µs of every request in-process, waiting
-    for each new thread to start; bench/README.md). Registered for the `memory://` scheme, so
-    RATELIMIT_STORAGE_URI keeps its documented value. limits is pinned (requirements.txt):
-    this overrides its private scheduler, and tests/test_ratelimit.py checks it still runs."""
-
-    STORAGE_SCHEME = ["memory"]
-
-    def _MemoryStorage__schedule_expiry(self) -> None:
-        if not self.timer.is_alive():
-            self.timer = threading.Timer(SWEEP_SECONDS, self._MemoryStorage__expire_events)
-            self.timer.daemon = True
-            self.timer.start()
-
-
-class ServiceLimiter(Limiter):
-    """Flask-Limiter with a short path for the limits this service registers: default limits
-    (a limit string per request: public or authenticated), a key function and exemptions. Its
-    general path resolves every kind of limit on every request (application, decorated,
-    blueprint, meta, per method, conditional) and builds new limit objects each time. Here the
-    resolution is remembered per limit string, and the hits go to the same strategy and
-    storage under the same keys, leaving the same context for the headers and raising the same
-    RateLimitExceeded. GET /api/auth/session went from 230 to 179 µs in-process, and the
-    limiter's share is now 22 µs (bench/README.md). Any other kind of limit, a check from a
-    decorated view, or a storage that failed (the in-memory fallback) goes the general path.
-    Flask-Limiter is pinned (requirements.txt); tests/test_ratelimit.py holds both paths to
-    the same answers, headers and counters."""
-
-    def __init__(self, **kwargs):
-        super().__init__(**kwargs)
-        self._plain_defaults = None  # set by `settle` when every registered limit is plain
-        self._exempt_endpoints = {}  # endpoint -> exempt from the default limits (settled)
-        self._resolved = {}  # limit strings -> RuntimeLimits
-        self._by_endpoint = kwargs.get("request_identifier") is None  # Flask-Limiter's default
-
-    def init_app(self, app) -> None:
-        super().init_app(app)
-        # Flask-Limiter's header hook, registered as partial(Limiter.__inject_headers, self),
-        # becomes this class's, which answers the short path's requests itself.
-        hooks = app.after_request_funcs.setdefault(None, [])
-        for index, hook in enumerate(hooks):
-            if getattr(hook, "func", None) is Limiter._Limiter__inject_headers and \
-                    getattr(hook, "args", None) == (self,):
-                hooks[index] = self._inject_headers
-
-    @property
-    def context(self) -> LimiterContext:
-        # The general property's lookups through werkzeug's proxies, seven times a request.
-        ctx = _cv_request.get()
-        try:
-            contexts = ctx._limiter_request_context
-        except AttributeError:
-            contexts = ctx._limiter_request_context = defaultdict(LimiterContext)
-        return contexts[self]
-
-    def settle(self) -> None:
-        """Take the short path from now on if every limit registered is a plain default."""
-        manager = self.limit_manager
-        defaults = list(manager._default_limits)
-        plain = defaults and all(
-            limit.scope is None and not limit.shared and not limit.methods
-            and not limit.per_method and limit.exempt_when is None and limit.deduct_when is None
-            and limit.on_breach is None and not limit.meta_limits and not callable(limit.cost)
-            and limit.error_message is None
-            for limit in defaults)
-        others = (manager._application_limits or manager._decorated_limits
-                  or manager._blueprint_limits or manager._endpoint_hints
-                  or self._marked_for_limiting or self._meta_limits or self._request_filters
-                  or self._on_breach)
-        self._plain_defaults = defaults if plain and not others else None
-        self._exempt_endpoints.clear()
-        self._resolved.clear()
-
-    def _runtime_limits(self, strings: tuple) -> tuple:
-        """What Flask-Limiter's Limits yield for these limit strings, in its evaluation order:
-        remembered (the strings are the configured ones, RuntimeLimits are immutable)."""
-        found = self._resolved.get(strings)
-        if found is None:
-            limits = [runtime
-                      for limit, string in zip(self._plain_defaults, strings, strict=True)
-                      for runtime in dataclasses.replace(limit, limit_provider=string).bind(self)]
-            found = tuple(sorted(limits, key=lambda runtime: runtime.limit))
-            if len(self._resolved) >= 64:  # a provider making up strings must not grow it
-                self._resolved.clear()
-            self._resolved[strings] = found
-        return found
-
-    def _check_request_limit(self, callable_name=None, in_middleware=True) -> None:
-        defaults = self._plain_defaults
-        # A view decorated after create_app (marked for limiting) would check the defaults
-        # again in the general path: then every check takes it.
-        if (defaults is None or callable_name or not in_middleware or self._storage_dead
-                or self._marked_for_limiting or not (self.enabled and self.initialized)):
-            return super()._check_request_limit(callable_name, in_middleware)
-        endpoint = (_cv_request.get().request.endpoint or "" if self._by_endpoint
-                    else self.identify_request())
-        exempt = self._exempt_endpoints.get(endpoint)
-        if exempt is None:
-            exempt = self._exempt_endpoints[endpoint] = bool(
-                not endpoint or endpoint.rpartition(".")[2] == "static"
-                or self.limit_manager.exemption_scope(current_app, endpoint, request.blueprint)
-                & ExemptionScope.DEFAULT)
-        if exempt:
-            return None
-        limits = self._runtime_limits(tuple(
-            limit.limit_provider() if callable(limit.limit_provider) else limit.limit_provider
-            for limit in defaults))
-        try:
-            self._hit(endpoint, limits)
-        except RateLimitExceeded:
-            raise
-        except Exception:
-            # The storage failed: as the general path, mark it dead and count in memory.
-            if self._in_memory_fallback_enabled:
-                self.logger.warning(
-                    "Rate limit storage unreachable - falling back to in-memory storage")
-                self._storage_dead = True
-                self.context.seen_limits.clear()
-                return super()._check_request_limit(callable_name, in_middleware)
-            if not self._swallow_errors:
-                raise
-            self.logger.exception("Failed to rate limit. Swallowing error")
-        return None
-
-    def _inject_headers(self, response):
-        """X-RateLimit-Limit, -Remaining and -Reset, as Flask-Limiter writes them. A 429, and
-        every answer while the short path is off, goes through Flask-Limiter's own hook (its
-        Retry-After, which pipeline.finish_response keeps for a 429 only)."""
-        if (self._plain_defaults is None or self._storage_dead or response.status_code == 429
-                or not (self.enabled and self._headers_enabled)):
-            return Limiter._Limiter__inject_headers(self, response)
-        limit = self.context.view_rate_limit
-        if limit is not None:
-            try:
-                reset_at, remaining = limit.reset_at, limit.remaining
-            except Exception:  # the storage failed: Flask-Limiter's hook falls back or logs
-                return Limiter._Limiter__inject_headers(self, response)
-            names, headers = self._header_mapping, response.headers
-            headers.add(names[HeaderNames.LIMIT], str(limit.limit.amount))
-            headers.add(names[HeaderNames.REMAINING], str(remaining))
-            headers.add(names[HeaderNames.RESET], str(reset_at))
-        return response
-
-    def _hit(self, endpoint: str, limits: tuple) -> None:
-        context = self.context
-        counted, breached = [], []
-        for limit in limits:
-            key = limit.key_func()
-            if not key:
-                self.logger.error("Skipping limit: %s. Empty value found in parameters.",
-                                  limit.limit)
-                continue
-            args = [self._key_prefix, key, endpoint] if self._key_prefix else [key, endpoint]
-            counted.append(RequestLimit(self, limit.limit, args, False, False))
-            if not self.limiter.hit(limit.limit, *args, cost=limit.deduction_amount):
-                self.logger.info("ratelimit %s (%s) exceeded at endpoint: %s",
-                                 limit.limit, key, endpoint)
-                counted[-1].breached = True
-                breached.append(limit)
-                if self._fail_on_first_breach:
-                    break
-        if counted:
-            context.view_rate_limit = next((c for c in counted if c.breached), counted[0])
-        context.view_rate_limits = counted
-        if breached:
-            raise RateLimitExceeded(breached[0])
+from perf.limiter import ServiceLimiter
 
 
 def client_address() -> str:
@@ -218,16 +38,9 @@ def init_limiter(app) -> Limiter:
 
 
 def settle_limits(app) -> None:
-    """Flask-Limiter works out every request's exemptions and blueprint limits from what was
-    registered (`limiter.exempt`, `limiter.limit`), walking every exempt blueprint each time:
-    about 40 µs of each request (bench/README.md). All of it is registered inside create_app,
-    which calls this last: from then on the answers are remembered per endpoint."""
-    limiter = limiter_of(app)
-    manager = limiter.limit_manager
-    for name in ("exemption_scope", "blueprint_limits"):
-        setattr(manager, name, functools.lru_cache(maxsize=1024)(getattr(manager, name)))
-    limiter.settle()
+    """Called last in create_app, once every exemption and limit is registered."""
+    limiter_of(app).settle()
 
 
-def limiter_of(app) -> ServiceLimiter:
+def limiter_of(app) -> Limiter:
     return app.extensions["rate_limiter"]

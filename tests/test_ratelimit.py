@@ -94,7 +94,8 @@ def test_health_is_not_limited(make_app):
 def test_in_memory_counters_arm_one_sweep_a_second_not_a_thread_per_request(make_app):
     """limits' own memory storage starts a new timer thread every 10 ms under load; the
     service's keeps one armed for SWEEP_SECONDS (ratelimit.SweptMemoryStorage)."""
-    from core.ratelimit import SweptMemoryStorage, limiter_of
+    from core.ratelimit import limiter_of
+    from perf.limiter import SweptMemoryStorage
 
     app = make_app(RATELIMIT_STORAGE_URI="memory://", RATELIMIT_PUBLIC="100000 per minute")
     storage = limiter_of(app).limiter.storage

@@ -77,18 +77,18 @@ def reached_sections(path: pathlib.Path):
             yield parts[1], [".".join(name.split(".")[2:]) for name in names]
 
 
+def exported(name: str, exports: tuple) -> bool:
+    return any(name == e or name.startswith(e + ".") for e in exports)
+
+
 @pytest.mark.parametrize("path", [p for p in modules() if p.parts[0] == "sections"], ids=str)
 def test_a_section_imports_only_what_another_exports(path):
     for section, reached in reached_sections(path):
         if section == path.parts[1]:
             continue
         exports = importlib.import_module(f"sections.{section}").EXPORTS
-
-        def exported(name):
-            return any(name == e or name.startswith(e + ".") for e in exports)
-
         # the module itself, or every name taken from it when that module is a package
-        assert exported(reached[0]) or all(exported(name) for name in reached[1:]), \
+        assert exported(reached[0], exports) or all(exported(n, exports) for n in reached[1:]), \
             f"{path} imports sections.{section}.{reached[0]}; it exports {exports}"
 
 

@@ -1,7 +1,4 @@
 """Blog articles (resources.md R4): public reads, writes by the project's members."""
-import threading
-import time
-
 from flask import current_app
 
 from core import listing
@@ -10,6 +7,7 @@ from core.access import body_names, guard, login_optional, login_required
 from core.blueprint import BEARER, DEAD_BEARER, NO_BEARER, ApiBlueprint, reply
 from core.db import db
 from core.fields import data_schema
+from perf.answer_cache import anonymous_pages
 from sections.articles import service as articles
 from sections.articles.models import STATUSES
 from sections.articles.schemas import ArticleChangeSchema, ArticleCreateSchema, ArticleSchema
@@ -25,43 +23,6 @@ ArticleListArgs = listing.arguments(
              "slug": listing.text(200), "q": listing.text()})
 ArticleData = data_schema(ArticleSchema)
 NOT_VISIBLE = (404, "NOT_FOUND: no such article, or one the caller may not see")
-
-
-class AnonymousPages:
-    """The public list's answers to anonymous callers, kept for a moment (R4: the blog's front
-    page is the hottest read, and every visitor asks for the same one). This process drops them
-    at once when it writes an article; another process's writes show within
-    ARTICLE_LIST_CACHE_SECONDS (default 1). Callers with a bearer are never served from here."""
-
-    LIMIT = 512  # distinct queries kept; past that, start over
-
-    def __init__(self, seconds: float):
-        self.seconds = seconds
-        self.entries = {}
-        self.lock = threading.Lock()
-
-    def get(self, key):
-        entry = self.entries.get(key)
-        return entry[1] if entry and entry[0] > time.monotonic() else None
-
-    def put(self, key, body: bytes):
-        with self.lock:
-            if len(self.entries) >= self.LIMIT:
-                self.entries.clear()
-            self.entries[key] = (time.monotonic() + self.seconds, body)
-
-    def clear(self):
-        with self.lock:
-            self.entries.clear()
-
-
-def anonymous_pages() -> AnonymousPages:
-    pages = current_app.extensions.get("anonymous_article_pages")
-    if pages is None:
-        seconds = current_app.config["ARTICLE_LIST_CACHE_SECONDS"]
-        pages = current_app.extensions.setdefault("anonymous_article_pages",
-                                                  AnonymousPages(seconds))
-    return pages
 
 
 def written():
