@@ -1,5 +1,6 @@
 """What every section's schemas share: timestamps, e-mail addresses, storable text, the
 request base class and the two error envelopes."""
+import functools
 import re
 from datetime import datetime
 from urllib.parse import urlsplit
@@ -114,8 +115,10 @@ class ErrorSchema(Schema):
     details = fields.Dict(keys=fields.String(), values=fields.Raw())
 
 
+@functools.cache
 def data_schema(item_schema: type[Schema]) -> type[Schema]:
-    """The documented answer of one resource: `{data: {...}}` (resources.md R1)."""
+    """The documented answer of one resource: `{data: {...}}` (resources.md R1); one class per
+    item schema, however many views answer it."""
     name = item_schema.__name__.removesuffix("Schema") + "DataSchema"
     return type(name, (Schema,), {"data": fields.Nested(item_schema, required=True)})
 

@@ -8,6 +8,7 @@ A resource declares its list once:
 
 and its view runs `listing.page(statement, args, sort_columns, id_column)`.
 """
+import functools
 import math
 from dataclasses import dataclass
 
@@ -142,6 +143,7 @@ class MetaSchema(Schema):
     pages = fields.Integer(required=True)
 
 
+@functools.cache
 def page_schema(item_schema: type[Schema]) -> type[Schema]:
     """The documented answer of a list of `item_schema`: `{data: [...], meta}`."""
     name = item_schema.__name__.removesuffix("Schema") + "PageSchema"

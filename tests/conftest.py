@@ -17,6 +17,8 @@ from aiosmtpd.controller import Controller
 from flask.testing import FlaskClient
 from sqlalchemy import text
 
+# The example section's table is part of every test database (its test adds the section).
+import tests.example_section.models  # noqa: E402,F401,I001
 from app import create_app
 from core import outbox
 from core.db import db
