@@ -126,7 +126,9 @@ def load(kind: str, resource_id, action: str = "see", who: Caller | None = None,
         raise NotFound(f"No such {kind}")
     check(kind, spec.relations(resource, who), action)
     if lock:
-        db.session.refresh(resource, with_for_update=True)
+        # `of`: only the resource's own row; a row joined to it by an outer join (an author
+        # who may be gone) cannot be locked on PostgreSQL, nor needs to be.
+        db.session.refresh(resource, with_for_update={"of": spec.model})
     return resource
 
 
