@@ -6,6 +6,7 @@ from datetime import UTC
 from sqlalchemy import delete, func, not_, select, update
 
 import listing
+import policies
 from models import (
     Membership,
     OAuthIdentity,
@@ -25,7 +26,8 @@ SESSION_SORTS = {"createdAt": Session.created_at}
 
 
 def find_user(user_id: str) -> User:
-    user = db.session.get(User, user_id)
+    """The user of a path's id; NotFound for an unknown one or one no table could hold."""
+    user = db.session.get(User, user_id) if policies.is_id(user_id) else None
     if user is None:
         raise NotFound("No such user")
     return user

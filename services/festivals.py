@@ -48,6 +48,10 @@ def _check_transition(festival: Festival, data: dict) -> None:
 
 def update(festival: Festival, data: dict) -> Festival:
     """Apply a PATCH: dates checked together with the stored ones (400), then the state (409)."""
+    # The row is locked (PostgreSQL) and read again before the transition is checked, so two
+    # PATCHes at once are checked one after the other (a cancelled festival stays cancelled);
+    # SQLite has one writer.
+    db.session.refresh(festival, with_for_update=True)
     _check_dates(data.get("startsAt", festival.starts_at), data.get("endsAt", festival.ends_at))
     _check_transition(festival, data)
     changed = False

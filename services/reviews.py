@@ -35,6 +35,7 @@ def create(who: policies.Caller, data: dict) -> Review:
 
 def update(review: Review, data: dict) -> Review:
     """The author's change: back to PENDING, the moderation forgotten (R6)."""
+    _lock(review)
     changed = [key for key in FIELDS if key in data and getattr(review, key) != data[key]]
     if changed:
         for key in changed:
@@ -46,6 +47,14 @@ def update(review: Review, data: dict) -> Review:
     return review
 
 
+def _lock(review: Review) -> None:
+    """Lock the row (PostgreSQL) and read it again, so an edit and a moderation at once run one
+    after the other: an approval approves the text its answer shows, and an edit after it puts
+    the review back to PENDING (R6). SQLite has one writer. `of`: the author's row, read with it
+    through an outer join (the author may be gone), cannot be locked, nor needs to be."""
+    db.session.refresh(review, with_for_update={"of": Review})
+
+
 def delete(review: Review) -> None:
     db.session.delete(review)
 
@@ -54,6 +63,7 @@ def moderate(review: Review, who: policies.Caller, data: dict) -> Review:
     """Approve or reject (again, in any status); one audit-log entry each time (R8)."""
     if review.author_id == who.id:  # the policy already refuses; kept as the rule's statement
         raise Forbidden("Nobody moderates their own review")
+    _lock(review)
     now = clock.utcnow()
     review.status = data["status"]
     review.moderation_note = data.get("note")

@@ -119,7 +119,12 @@ def live_of(user_id: str, current_id: str) -> list[dict]:
 
 
 def revoke_own(user_id: str, session_id: str) -> None:
-    """End one of the user's live sessions; NotFound for another user's id or an unknown one."""
+    """End one of the user's live sessions; NotFound for another user's id or an unknown one
+    (one no table could hold included)."""
+    import policies  # here, not at the top: policies imports bearer, which imports this module
+
+    if not policies.is_id(session_id):
+        raise NotFound("No such session")
     result = db.session.execute(delete(Session).where(
         Session.id == session_id, Session.user_id == user_id, Session.expires_at > clock.utcnow())
         .execution_options(synchronize_session=False))
