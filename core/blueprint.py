@@ -3,14 +3,33 @@ import json
 
 from flask import jsonify
 from flask_smorest import Blueprint
+from marshmallow.utils import missing
 from webargs.flaskparser import FlaskParser
 
 from core.errors import AUTH, GENERAL
 from core.fields import AuthErrorSchema, ErrorSchema
+from core.pipeline import BODY_METHODS
 
 
 class Parser400(FlaskParser):
     DEFAULT_VALIDATION_STATUS = 400  # contract section 1 (webargs would say 422)
+    # What a POST, PUT or PATCH sent without a body reads as. webargs reads `{}`, which let an
+    # empty PATCH through as a change of nothing; `null` is refused by the schema like any body
+    # that is not a JSON object (R1). A DELETE without a body stays `{}` (contract section 1).
+    missing_body = None
+
+    def use_args(self, argmap, req=None, *, body_required=True, **kwargs):
+        """`body_required` is ApiBlueprint.arguments's `required`: an operation whose body is
+        optional (a passkey ceremony's first step) reads a missing one as `{}`."""
+        if not body_required:
+            return OPTIONAL_BODY_PARSER.use_args(argmap, req, **kwargs)
+        return super().use_args(argmap, req, **kwargs)
+
+    def load_json(self, req, schema):
+        data = super().load_json(req, schema)
+        if data is missing and req.method in BODY_METHODS:
+            return self.missing_body
+        return data
 
     def _raw_load_json(self, req):
         # webargs turns only JSONDecodeError into 400. Deep nesting raises RecursionError and
@@ -21,6 +40,13 @@ class Parser400(FlaskParser):
             raise
         except (RecursionError, ValueError) as exc:
             self._handle_invalid_json_error(exc, req)
+
+
+class OptionalBodyParser(Parser400):
+    missing_body = missing  # read as `{}`
+
+
+OPTIONAL_BODY_PARSER = OptionalBodyParser()
 
 
 class ApiBlueprint(Blueprint):
@@ -46,6 +72,13 @@ class ApiBlueprint(Blueprint):
                 responses[status] = {"description": description, "content": {
                     "application/json": {"schema": self.error_schema}}}
         return doc
+
+    def arguments(self, schema, *, location="json", required=True, **kwargs):
+        """flask-smorest's `arguments`, where `required` (the OpenAPI document's requestBody
+        `required`) is also enforced: a POST, PUT or PATCH without its required body is 400."""
+        if location == "json":
+            kwargs["body_required"] = required
+        return super().arguments(schema, location=location, required=required, **kwargs)
 
     def errors(self, *responses, schema=None):
         """Document the error answers of a view: `(status, "CODE ...")` pairs, in this

@@ -126,9 +126,13 @@ def load(kind: str, resource_id, action: str = "see", who: Caller | None = None,
         raise NotFound(f"No such {kind}")
     check(kind, spec.relations(resource, who), action)
     if lock:
-        # `of`: only the resource's own row; a row joined to it by an outer join (an author
-        # who may be gone) cannot be locked on PostgreSQL, nor needs to be.
-        db.session.refresh(resource, with_for_update={"of": spec.model})
+        # Read again, locked: a change decided on its state is never applied to a state moved
+        # meanwhile. `of`: only its own row (a row joined by an outer join, an author who may
+        # be gone, cannot be locked on PostgreSQL, nor needs to be). Deleted meanwhile: 404.
+        resource = db.session.get(spec.model, resource_id, populate_existing=True,
+                                  with_for_update={"of": spec.model})
+        if resource is None:
+            raise NotFound(f"No such {kind}")
     return resource
 
 

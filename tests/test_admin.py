@@ -69,6 +69,25 @@ def test_an_unknown_user_is_404_before_the_body(client, people, method, path):
           "NOT_FOUND")
 
 
+# Path ids no table could hold (a NUL, which PostgreSQL refuses in text): the admin's user
+# endpoints and the caller's own session.
+NUL_ID_PATHS = [(method, "/api/admin" + path.format(id="%00"))
+                for method, path in PATHS if "{id}" in path]
+NUL_ID_PATHS.append(("delete", "/api/auth/sessions/a%00b"))
+
+
+@pytest.mark.parametrize("method,url", NUL_ID_PATHS)
+def test_a_path_id_holding_a_nul_is_404_never_500(client, people, method, url):
+    own = url.startswith("/api/auth/")
+    response = getattr(client, method)(url, json={"role": 5},
+                                       headers=people[ALICE] if own else people[ADMIN])
+    if own:  # the auth envelope (contract section 1)
+        assert response.status_code == 404, response.get_data(as_text=True)
+        assert response.get_json()["error"] == "NOT_FOUND"
+    else:
+        error(response, 404, "NOT_FOUND")
+
+
 def test_user_list_shows_the_admin_fields_and_filters(app, client, people, clock):
     verify_email(app, BOB)
     listed = client.get("/api/admin/users?sort=email&order=asc", headers=people[ADMIN]).get_json()

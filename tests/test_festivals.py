@@ -1,14 +1,20 @@
 """Festivals through HTTP (resources.md R5); their ratings are in test_reviews.py."""
-from datetime import timedelta
+import uuid
+from datetime import UTC, datetime, timedelta
 
 import pytest
+import requests
 
 from sections.festivals.models import Festival
-from tests import content
+from tests import content, test_scaleout
 from tests.content import BAD_BODIES, DEAD, count, walk
 from tests.factories import make_project
+from tests.test_concurrency import run_at_once
 
 crew = content.crew  # the fixture
+# The fixtures that start two service processes on one PostgreSQL database.
+database, redis_url, start_pair = (test_scaleout.database, test_scaleout.redis_url,
+                                   test_scaleout.start_pair)
 
 
 def iso(moment) -> str:
@@ -285,3 +291,41 @@ def test_concurrent_creations_with_one_name_get_distinct_slugs(app, crew, clock,
     assert {r.status_code for r in results} <= {201, 409}, [r.text for r in results]
     slugs = [r.json()["data"]["slug"] for r in results if r.status_code == 201]
     assert len(slugs) == len(set(slugs)) >= 1 and count(app, Festival) == len(slugs)
+
+
+def answered(response) -> tuple:
+    body = response.json()
+    return response.status_code, body["data"]["status"] if "data" in body else body["code"]
+
+
+@pytest.mark.postgres
+@pytest.mark.redis
+def test_a_cancel_and_a_publish_at_once_on_two_processes_never_bring_it_back(
+        make_app, start_pair, database):
+    """R5: CANCELLED is final. A cancel and a publish of a DRAFT sent at once, one to each
+    process, end as one serial order or the other would: published then cancelled (both 200),
+    or cancelled and the publish refused (409). Both were 200 and PUBLISHED won some rounds."""
+    servers = start_pair()
+    app = make_app(DATABASE_URL=database)  # the starting rows, in the processes' database
+    email = f"{uuid.uuid4().hex[:12]}@example.com"
+    member = content.signed_in_user(app, email)
+    project = make_project(app, email)
+    start = datetime.now(UTC) + timedelta(days=1)
+    outcomes = []
+    for round_ in range(12):
+        created = requests.post(f"{servers[0]}/api/festivals", headers=member, timeout=30, json={
+            "projectId": project, "name": f"Fest {round_}", "startsAt": iso(start),
+            "endsAt": iso(start + timedelta(days=1))})
+        assert created.status_code == 201, created.text
+        path = f"/api/festivals/{created.json()['data']['id']}"
+
+        def send(i, path=path, round_=round_):
+            return requests.patch(servers[(i + round_) % 2] + path, headers=member, timeout=30,
+                                  json={"status": ("CANCELLED", "PUBLISHED")[i]})
+
+        cancel, publish = run_at_once(2, send)
+        final = requests.get(servers[0] + path, headers=member, timeout=30).json()["data"]
+        outcomes.append((answered(cancel), answered(publish), final["status"]))
+    serial = {((200, "CANCELLED"), (200, "PUBLISHED"), "CANCELLED"),  # publish, then cancel
+              ((200, "CANCELLED"), (409, "CONFLICT"), "CANCELLED")}  # cancel, then publish
+    assert [o for o in outcomes if o not in serial] == [], outcomes

@@ -3,11 +3,15 @@
 the body (item 7), bad JSON (item 4), answers that are JSON or empty (item 6), unknown fields
 (item 8) and `Vary: Origin` (item 10). Through waitress where the parsing happens."""
 import re
+from datetime import UTC, datetime, timedelta
 
 import pytest
 import requests
 
+from tests import content
 from tests.conftest import PASSWORD
+
+crew = content.crew  # the fixture
 
 SAMPLE_ARGS = {"provider": "github", "passkey_id": "0" * 32}
 
@@ -24,6 +28,17 @@ def api_rules(app):
                       lambda m: SAMPLE_ARGS.get(m.group(1), NO_SUCH_ID), rule.rule)
         for method in sorted(rule.methods - {"HEAD", "OPTIONS"}):
             yield method, path, app.view_functions[rule.endpoint]
+
+
+def requires_a_body(app):
+    """(method, path, needs a bearer) of every POST and PATCH whose body the document marks
+    required (the passkey ceremonies' is optional; the webhook reads its own bytes)."""
+    def required(view):
+        arguments = getattr(view, "_apidoc", {}).get("arguments", {}).get("parameters", [])
+        return any(a.get("in") == "json" and a.get("required") for a in arguments)
+
+    return [(m, p, getattr(view, "requires_auth", False)) for m, p, view in api_rules(app)
+            if m in ("POST", "PATCH") and required(view)]
 
 
 def protected(app):
@@ -153,3 +168,81 @@ def test_cors_answers_vary_on_origin_with_one_origin(make_app):
     preflight = client.options("/api/auth/sign-in", headers={
         "Origin": "https://spa.test", "Access-Control-Request-Method": "POST"})
     assert "Origin" in preflight.headers["Vary"]
+
+
+def iso(moment) -> str:
+    return moment.strftime("%Y-%m-%dT%H:%M:%S.000Z")
+
+
+@pytest.fixture
+def patched(client, crew):
+    """Every PATCH endpoint: the path of one resource and the headers of a caller who may
+    change it."""
+    def made(kind, role, **body):
+        response = client.post(f"/api/{kind}", json=body, headers=crew[role])
+        assert response.status_code == 201, response.get_json()
+        return f"/api/{kind}/{response.get_json()['data']['id']}"
+
+    now = datetime.now(UTC)
+    festival = made("festivals", "member", projectId=crew.project, name="Fest",
+                    status="PUBLISHED", startsAt=iso(now - timedelta(hours=1)),
+                    endsAt=iso(now + timedelta(days=1)))
+    review = made("reviews", "outsider", festivalId=festival.rsplit("/", 1)[1], rating=4,
+                  body="Loud")
+    return {
+        "project": (f"/api/projects/{crew.project}", crew["owner"]),
+        "article": (made("articles", "author", projectId=crew.project, title="T", content="C"),
+                    crew["author"]),
+        "festival": (festival, crew["member"]),
+        "review": (review, crew["outsider"]),
+        "ticket": (made("tickets", "outsider", subject="S", description="D"), crew["outsider"]),
+        "admin user": (f"/api/admin/users/{crew.ids['member']}", crew["admin"]),
+        "own account": ("/api/auth/user", crew["member"]),
+    }
+
+
+def validation_details(response) -> dict:
+    body = response.get_json()
+    assert response.status_code == 400, body
+    assert body["error" if "/api/auth/" in response.request.path else "code"] == "VALIDATION_ERROR"
+    return body["details"]
+
+
+@pytest.mark.parametrize("kind", ["project", "article", "festival", "review", "ticket",
+                                  "admin user", "own account"])
+@pytest.mark.parametrize("content_type", ["application/json", None])
+def test_a_patch_without_a_body_is_400_like_any_body_that_is_not_an_object(
+        client, patched, kind, content_type):
+    """R1: no body at all is no JSON object; it was read as `{}`, a change of nothing (200)."""
+    path, headers = patched[kind]
+    before = client.get(path, headers=headers).get_json()
+    empty = client.patch(path, headers=headers, content_type=content_type)
+    not_an_object = client.patch(path, json=[], headers=headers)
+    assert validation_details(empty) == validation_details(not_an_object)
+    assert client.get(path, headers=headers).get_json() == before
+
+
+@pytest.mark.parametrize(("method", "path", "needs_bearer"), endpoints(requires_a_body))
+def test_every_post_and_patch_whose_body_is_required_refuses_no_body(
+        client, bearer, method, path, needs_bearer):
+    response = client.open(path, method=method, content_type="application/json",
+                           headers=bearer if needs_bearer else {})
+    body = response.get_json()
+    if response.status_code in (403, 404) and not path.startswith("/api/auth/"):
+        # R1's order: visibility (an id nothing has) and permission (an unverified caller, not
+        # an admin) are checked before the body.
+        assert body["code"] in {"NOT_FOUND", "FORBIDDEN", "EMAIL_NOT_VERIFIED"}, body
+    else:
+        assert validation_details(response) == {"_schema": ["Invalid input type."]}
+
+
+def test_operations_with_an_optional_body_or_none_take_no_body_as_before(client, auth):
+    headers = auth.headers()
+    for path in ("/api/auth/passkey/register", "/api/auth/passkey/sign-in"):  # step 1: `{}`
+        response = client.post(path, headers=headers, content_type="application/json")
+        assert response.status_code == 200 and "challengeId" in response.get_json()
+    # Contract section 1: a DELETE with no body is read as `{}`: no password given.
+    deletion = client.delete("/api/auth/user", headers=headers)
+    assert deletion.status_code == 403
+    assert deletion.get_json()["error"] == "REAUTHENTICATION_REQUIRED"
+    assert client.post("/api/auth/sign-out", headers=headers).get_json() == {"success": True}

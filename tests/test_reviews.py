@@ -1,6 +1,7 @@
 """Reviews and their moderation through HTTP (resources.md R6), with the festival's rating (R5)
 and the audit log (R8)."""
-from datetime import timedelta
+import uuid
+from datetime import UTC, datetime, timedelta
 
 import pytest
 import requests
@@ -9,11 +10,15 @@ from sqlalchemy import select
 from core.db import db
 from sections.audit.models import AuditEntry
 from sections.reviews.models import Review
-from tests import content
+from tests import content, test_scaleout
 from tests.content import BAD_BODIES, DEAD, count, signed_in_user, walk
+from tests.factories import make_project
 from tests.test_concurrency import run_at_once
 
 crew = content.crew  # the fixture
+# The fixtures that start two service processes on one PostgreSQL database.
+database, redis_url, start_pair = (test_scaleout.database, test_scaleout.redis_url,
+                                   test_scaleout.start_pair)
 
 
 def iso(moment) -> str:
@@ -341,3 +346,50 @@ def test_operations_are_documented_with_unique_ids(client):
     body = spec["paths"]["/api/reviews"]["post"]["requestBody"]["content"]["application/json"]
     schema = spec["components"]["schemas"][body["schema"]["$ref"].rsplit("/", 1)[1]]
     assert set(schema["required"]) == {"festivalId", "rating", "body"}
+
+
+@pytest.mark.postgres
+@pytest.mark.redis
+def test_an_edit_and_an_approval_at_once_on_two_processes_end_in_a_serial_order(
+        make_app, start_pair, database):
+    """R6: a change puts the review back to PENDING. The author's edit and a moderator's
+    approval, sent at once to one process each, end as one serial order or the other would:
+    the edit first (APPROVED, and the approval answered the new text) or the approval first
+    (PENDING again). It ended APPROVED with a text the approval had not answered."""
+    servers = start_pair()
+    app = make_app(DATABASE_URL=database)  # the starting rows, in the processes' database
+    tag = uuid.uuid4().hex[:12]
+    author = signed_in_user(app, f"author-{tag}@example.com")
+    moderator = signed_in_user(app, f"moderator-{tag}@example.com")
+    project = make_project(app, f"moderator-{tag}@example.com")
+    now = datetime.now(UTC)
+    festival = requests.post(f"{servers[0]}/api/festivals", headers=moderator, timeout=30, json={
+        "projectId": project, "name": "Fest", "status": "PUBLISHED",
+        "startsAt": iso(now - timedelta(hours=1)), "endsAt": iso(now + timedelta(days=1))})
+    assert festival.status_code == 201, festival.text
+    outcomes = []
+    for round_ in range(12):
+        written = requests.post(f"{servers[0]}/api/reviews", headers=author, timeout=30, json={
+            "festivalId": festival.json()["data"]["id"], "rating": 4, "body": "First text"})
+        assert written.status_code == 201, written.text
+        path = f"/api/reviews/{written.json()['data']['id']}"
+        edited = f"Edited in round {round_}"
+
+        def send(i, path=path, edited=edited, round_=round_):
+            server = servers[(i + round_) % 2]
+            if i == 0:
+                return requests.patch(server + path, json={"body": edited}, headers=author,
+                                      timeout=30)
+            return requests.post(f"{server}{path}/moderation", json={"status": "APPROVED"},
+                                 headers=moderator, timeout=30)
+
+        edit, approval = run_at_once(2, send)
+        assert (edit.status_code, approval.status_code) == (200, 200), (edit.text, approval.text)
+        final = requests.get(servers[0] + path, headers=moderator, timeout=30).json()["data"]
+        outcomes.append((approval.json()["data"]["body"] == edited, final["status"],
+                         final["body"] == edited))
+        assert requests.delete(servers[1] + path, headers=author, timeout=30).status_code == 204
+    # (the approval answered the edited text, the final status, the final text is the edit)
+    serial = {(True, "APPROVED", True),  # the edit, then the approval
+              (False, "PENDING", True)}  # the approval, then the edit
+    assert [o for o in outcomes if o not in serial] == [], outcomes

@@ -18,7 +18,8 @@ MAX_TAGS, MAX_TAG = 10, 30
 
 class Tags(fields.List):
     """R4 tags: trimmed, lower-cased, duplicates merged in order of first appearance, at most
-    10 after merging; errors are reported under `tags` itself."""
+    10 after merging; errors are reported under `tags` itself. Linear, and the 11th different
+    tag ends the reading (a body of 100,000 tags is refused at once)."""
 
     def __init__(self, **kwargs):
         super().__init__(fields.String(validate=validate.Length(1, MAX_TAG)),
@@ -27,18 +28,17 @@ class Tags(fields.List):
     def _deserialize(self, value, attr, data, **kwargs):
         if not isinstance(value, list):
             raise ValidationError("Must be a list of strings.")
-        merged = []
+        merged = {}  # a dict keeps the order of first appearance
         for item in value:
             if not isinstance(item, str) or not storable(item):
                 raise ValidationError("Every tag must be text without NUL characters.")
             tag = item.strip().lower()
             if not 1 <= len(tag) <= MAX_TAG:
                 raise ValidationError(f"Every tag must be 1 to {MAX_TAG} characters.")
-            if tag not in merged:
-                merged.append(tag)
-        if len(merged) > MAX_TAGS:
-            raise ValidationError(f"At most {MAX_TAGS} different tags.")
-        return merged
+            merged[tag] = None
+            if len(merged) > MAX_TAGS:
+                raise ValidationError(f"At most {MAX_TAGS} different tags.")
+        return list(merged)
 
 
 class ArticleChangeSchema(RequestSchema):

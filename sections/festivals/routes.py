@@ -75,7 +75,7 @@ def create_festival(data):
 @blp.response(200, FestivalData)
 @blp.errors(NO_BEARER, NOT_VISIBLE, (403, "FORBIDDEN: not a member of its project"), STATE)
 @login_required
-@guard("festival", "change")
+@guard("festival", "change", lock=True)
 @blp.arguments(FestivalChangeSchema)
 def update_festival(data, festival):
     """Change a festival's fields or status (members of its project)."""

@@ -97,7 +97,7 @@ def create_review(data):
 @blp.response(200, ReviewData)
 @blp.errors(NO_BEARER, NOT_VISIBLE, (403, "FORBIDDEN: not its author"))
 @login_required
-@guard("review", "change")
+@guard("review", "change", lock=True)
 @blp.arguments(ReviewChangeSchema)
 def update_review(data, review):
     """Change one's review; it goes back to PENDING."""
@@ -125,7 +125,7 @@ def delete_review(review):
 @blp.errors(NO_BEARER, NOT_VISIBLE,
             (403, "FORBIDDEN: not a moderator of the festival, or the caller's own review"))
 @login_required
-@guard("review", "moderate")
+@guard("review", "moderate", lock=True)
 @blp.arguments(ModerationSchema)
 def moderate_review(data, review):
     """Approve or reject a review (members of the festival's project and admins)."""
