@@ -1,5 +1,4 @@
 """Password accounts: sign-up, sign-in, sign-out, the session, e-mail verification."""
-from flask import jsonify
 
 from core import mail
 from core.access import login_required
@@ -7,6 +6,7 @@ from core.bearer import bearer_token, current_session
 from core.blueprint import BEARER
 from core.db import db
 from core.fields import AuthErrorSchema, MessageSchema, SuccessSchema, TokenSchema, utc_iso
+from perf.answers import written_out
 from sections.auth.routes import blp, client, signed_in
 from sections.auth.schemas.auth import (
     AuthResultSchema,
@@ -71,18 +71,20 @@ def sign_out():
 @blp.errors(INVALID_BEARER, schema=AuthErrorSchema)
 def get_session():
     """Return the caller's user and session (with its current expiry)."""
-    return jsonify(session_answer(current_session(), bearer_token()))
+    session = current_session()
+    raw = {"user": session.user, "session": {"id": session.id, "token": bearer_token(),
+                                             "expires_at": session.expires_at}}
+    return written_out(AuthResultSchema, raw, session_json)
 
 
-def session_answer(session: sessions.LiveSession, token: str) -> dict:
-    """AuthResultSchema's output for the hottest authenticated read, written out: marshmallow's
-    per-field work was a twelfth of this endpoint's cost under load (bench/README.md). The
-    response layer passes it through. tests/test_sessions.py holds it equal to the schema's."""
-    user = session.user
+def session_json(raw: dict) -> dict:
+    """AuthResultSchema's dump of the hottest authenticated read, written out (perf/answers.py)."""
+    user, session = raw["user"], raw["session"]
     return {"user": {"id": user.id, "email": user.email, "name": user.name, "image": user.image,
                      "emailVerified": user.email_verified, "createdAt": utc_iso(user.created_at),
                      "twoFactorEnabled": user.two_factor_enabled, "role": user.role},
-            "session": {"id": session.id, "token": token, "expiresAt": utc_iso(session.expires_at)}}
+            "session": {"id": session["id"], "token": session["token"],
+                        "expiresAt": utc_iso(session["expires_at"])}}
 
 
 @blp.post("/verify-email")
