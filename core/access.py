@@ -6,11 +6,12 @@ the pipeline step after the rate limit, acts on the declarations in this order:
 
 1. 401  no live bearer where one is needed, or a dead one sent to a public read
 2. 403  the caller's platform role is not one the view needs
-3. 404, 403  each path resource: not visible, then not allowed (`policy.load`), locked when the
+3. 404  a path id that cannot be one (`policy.is_id`), whatever the view
+4. 404, 403  each path resource: not visible, then not allowed (`policy.load`), locked when the
         view changes it; then the section's own check on the raw body (`then`: 409 for a final
         state, 403 for a field the caller may not change)
-4. 404  an id in the body naming nothing the caller may see
-5. the view, which validates the body (400)
+5. 404  an id in the body naming nothing the caller may see
+6. the view, which validates the body (400)
 """
 from dataclasses import dataclass, field
 
@@ -18,7 +19,7 @@ from flask import current_app, request
 
 from core import policy
 from core.bearer import current_session
-from core.outcomes import Forbidden, Unauthenticated
+from core.outcomes import Forbidden, NotFound, Unauthenticated
 
 REQUIRED, OPTIONAL = "required", "optional"
 
@@ -38,6 +39,9 @@ class Access:
     roles: tuple = ()
     guards: list = field(default_factory=list)
     body: list = field(default_factory=list)  # (field, kind) pairs
+
+
+NOTHING = Access()  # a view that declares nothing: public, no path resource
 
 
 def declared(view) -> Access:
@@ -104,9 +108,7 @@ def raw_body():
 def check_access():
     """Pipeline step: act on the view's declarations (the module docstring's order)."""
     view = current_app.view_functions.get(request.endpoint)
-    spec = getattr(view, "access", None)
-    if spec is None:
-        return
+    spec = getattr(view, "access", None) or NOTHING
     if spec.auth == REQUIRED and current_session() is None:
         raise Unauthenticated("Missing, invalid or expired bearer token")
     if (spec.auth == OPTIONAL and "HTTP_AUTHORIZATION" in request.environ
@@ -114,6 +116,11 @@ def check_access():
         raise Unauthenticated("Invalid or expired bearer token")
     if spec.roles and current_session().user.role not in spec.roles:
         raise Forbidden("This needs the " + " or ".join(spec.roles) + " role")
+    for name, value in (request.view_args or {}).items():
+        # Every path id, before anything reaches the database: `%00` or 65 characters name
+        # nothing (PostgreSQL refuses a NUL outright), so 404 whatever the view does next.
+        if name.endswith("_id") and not policy.is_id(value):
+            raise NotFound(f"No such {name.removesuffix('_id')}")
     if not (spec.guards or spec.body):
         return
     who = policy.caller()
