@@ -50,7 +50,8 @@ class APIError(Exception):
 AUTH, GENERAL = "auth", "general"
 
 # Each named outcome's status and code: the general envelope's (resources.md R1), and the auth
-# envelope's where contract section 1 names it otherwise.
+# envelope's where contract section 1 names it otherwise. A section's outcome extends one of
+# these: the nearest in its MRO gives the status (and the codes, unless it names its own).
 OUTCOMES = {
     outcomes.Unauthenticated: (401, "AUTH_ERROR", "INVALID_TOKEN"),
     outcomes.NotFound: (404, "NOT_FOUND", "NOT_FOUND"),
@@ -59,7 +60,11 @@ OUTCOMES = {
     outcomes.Invalid: (400, "VALIDATION_ERROR", "VALIDATION_ERROR"),
     outcomes.InvalidToken: (400, "INVALID_TOKEN", "INVALID_TOKEN"),
     outcomes.Conflict: (409, "CONFLICT", "CONFLICT"),
+    outcomes.TooManyRequests: (429, "RATE_LIMITED", "RATE_LIMITED"),
+    outcomes.BadGateway: (502, "BAD_GATEWAY", "BAD_GATEWAY"),
+    outcomes.Unavailable: (503, "SERVICE_UNAVAILABLE", "SERVICE_UNAVAILABLE"),
 }
+BEARER_CHALLENGE = {"WWW-Authenticate": "Bearer"}  # RFC 6750 section 3
 
 
 def envelope() -> str:
@@ -122,12 +127,19 @@ def handle_http_exception(exc: HTTPException):
 
 
 def handle_outcome(exc: outcomes.Outcome):
-    status, general_code, auth_code = OUTCOMES[type(exc)]
-    auth = envelope() == AUTH
-    details = {exc.field: [exc.message]} if exc.field else None
-    headers = {"WWW-Authenticate": "Bearer"} if status == 401 else None
-    return error_response(APIError(status, auth_code if auth else general_code, exc.message,
-                                   details=details, headers=headers))
+    base = next(kind for kind in type(exc).__mro__ if kind in OUTCOMES)
+    status, general_code, auth_code = OUTCOMES[base]
+    if exc.code is None:  # the base's own answer, with the bearer challenge on a 401
+        code = auth_code if envelope() == AUTH else general_code
+        headers = dict(BEARER_CHALLENGE) if status == 401 else {}
+    else:  # a section's named refusal: the base lends it only the status
+        code, headers = exc.code, {}
+    headers.update(exc.headers)
+    details = exc.details
+    if details is None and exc.field:
+        details = {exc.field: [exc.message]}
+    return error_response(APIError(status, code, exc.message, details=details, headers=headers,
+                                   name=exc.name))
 
 
 def handle_validation_error(exc: ValidationError):

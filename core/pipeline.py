@@ -38,6 +38,8 @@ def refuse_bodies_that_are_not_json():
     # Bodies are JSON (spec section 4); the webhook verifies its raw bytes whatever the type.
     if (request.method in BODY_METHODS and request.content_length
             and not request.is_json and not request.path.startswith("/api/webhooks/")):
+        # The transport's answer, like the framework's own (errors.HTTP_CODES): no service
+        # refuses this, so it needs no named outcome.
         raise errors.APIError(415, "UNSUPPORTED_MEDIA_TYPE",
                               "Request bodies must be sent as application/json")
 

@@ -205,3 +205,23 @@ def test_database_down_is_a_json_503_on_other_endpoints(make_app):
     assert_auth_error(response, 503, "SERVICE_UNAVAILABLE")
     # Its own Retry-After, not the rate limiter's window on this (limited) endpoint.
     assert response.headers["Retry-After"] == "5"
+
+
+def test_a_section_outcome_answers_its_base_status_with_its_own_code(client, auth):
+    """sections/auth/outcomes.py InvalidCredentials extends Unauthenticated, and
+    sections/payments/outcomes.py InvalidSignature extends Invalid: each answers its base's
+    status (core/errors.py OUTCOMES) with its own code, in its blueprint's envelope."""
+    auth.sign_up()
+    wrong = client.post("/api/auth/sign-in",
+                        json={"email": "alice@example.com", "password": "not-" + PASSWORD})
+    assert wrong.status_code == 401
+    assert wrong.get_json() == {"error": "INVALID_CREDENTIALS",
+                                "message": "Invalid email or password"}
+    # The bearer challenge is the base's own answer (a missing or dead token); a refused
+    # password names its own code and carries no challenge, as before outcomes had codes.
+    assert "WWW-Authenticate" not in wrong.headers
+    unsigned = client.post("/api/webhooks/payment", json={})
+    assert unsigned.status_code == 400
+    assert unsigned.get_json() == {
+        "error": "Invalid signature", "code": "INVALID_SIGNATURE",
+        "message": "No signing secret is configured: set PAYMENT_WEBHOOK_SECRET"}

@@ -17,8 +17,8 @@ from sqlalchemy.exc import IntegrityError
 
 from core import clock
 from core.db import db
-from core.errors import APIError
 from sections.payments.models import Payment, PaymentEvent, Refund, Subscription
+from sections.payments.outcomes import InvalidPayload, InvalidSignature
 from sections.payments.schemas import (
     ChargeSchema,
     PaymentEventSchema,
@@ -40,18 +40,10 @@ class Event:
     payload: str  # the verified body, as received
 
 
-def invalid_signature(message: str) -> APIError:
-    return APIError(400, "INVALID_SIGNATURE", message, name="Invalid signature")
-
-
-def invalid_payload(message: str, details=None) -> APIError:
-    return APIError(400, "INVALID_PAYLOAD", message, name="Invalid payload", details=details)
-
-
 def parse_header(header: str | None) -> tuple[int, list[bytes]]:
     """`t=<unix>,v1=<hex>[,v1=<hex>...]`: the timestamp and every v1 signature."""
     if not header:
-        raise invalid_signature("Missing Payment-Signature header")
+        raise InvalidSignature("Missing Payment-Signature header")
     timestamps, signatures = [], []
     for item in header.split(","):
         key, _, value = item.strip().partition("=")
@@ -60,7 +52,7 @@ def parse_header(header: str | None) -> tuple[int, list[bytes]]:
         elif key == "v1":
             signatures.append(value.encode())
     if len(timestamps) != 1 or not TIMESTAMP.fullmatch(timestamps[0]) or not signatures:
-        raise invalid_signature("Malformed Payment-Signature header")
+        raise InvalidSignature("Malformed Payment-Signature header")
     return int(timestamps[0]), signatures
 
 
@@ -69,16 +61,16 @@ def verify_signature(payload: bytes, header: str | None) -> None:
     config = current_app.config
     if not config["PAYMENT_WEBHOOK_SECRET"]:
         # Still "Invalid signature" (contract section 8), but saying why to whoever sets it up.
-        raise invalid_signature("No signing secret is configured: set PAYMENT_WEBHOOK_SECRET")
+        raise InvalidSignature("No signing secret is configured: set PAYMENT_WEBHOOK_SECRET")
     timestamp, signatures = parse_header(header)
     signed = f"{timestamp}.".encode() + payload
     expected = [hmac.new(secret.encode(), signed, hashlib.sha256).hexdigest().encode()
                 for secret in config["PAYMENT_WEBHOOK_SECRET"]]
     if not any(hmac.compare_digest(mine, theirs) for mine in expected for theirs in signatures):
-        raise invalid_signature("No signature matches the payload")
+        raise InvalidSignature("No signature matches the payload")
     # Stale and future timestamps alike: a captured delivery cannot be replayed later.
     if abs(clock.utcnow().timestamp() - timestamp) > config["PAYMENT_WEBHOOK_TOLERANCE"]:
-        raise invalid_signature("Timestamp outside the tolerance")
+        raise InvalidSignature("Timestamp outside the tolerance")
 
 
 def parse_event(payload: bytes) -> Event:
@@ -87,20 +79,20 @@ def parse_event(payload: bytes) -> Event:
         text = payload.decode("utf-8")  # RFC 8259 section 8.1: JSON exchanged is UTF-8
         body = json.loads(text)
     except (ValueError, RecursionError):  # RecursionError: nesting deeper than the parser goes
-        raise invalid_payload("The body is not UTF-8 JSON") from None
+        raise InvalidPayload("The body is not UTF-8 JSON") from None
     if not isinstance(body, dict):
-        raise invalid_payload("The body is not an event object")
+        raise InvalidPayload("The body is not an event object")
     try:
         event = EVENT_SCHEMA.load(body)
     except ValidationError as err:
-        raise invalid_payload("The body is not a valid event", details=err.messages) from None
+        raise InvalidPayload("The body is not a valid event", details=err.messages) from None
     effect = EFFECTS.get(event["type"])
     data_object = None
     if effect:
         try:
             data_object = effect.schema.load(event["data"].get("object"))
         except ValidationError as err:
-            raise invalid_payload(f"data.object is not a valid {event['type']} object",
+            raise InvalidPayload(f"data.object is not a valid {event['type']} object",
                                   details={"data": {"object": err.messages}}) from None
     return Event(event["id"], event["type"], event["created"], data_object, text)
 

@@ -4,8 +4,8 @@ from sqlalchemy.exc import SQLAlchemyError
 
 from core.blueprint import ApiBlueprint
 from core.db import db
-from core.errors import APIError
 from core.fields import ErrorSchema, HealthSchema
+from core.outcomes import Unavailable
 
 blp = ApiBlueprint("health", __name__, url_prefix="/api", description="Service health")
 
@@ -20,5 +20,5 @@ def health():
         db.session.execute(text("SELECT 1"))
     except SQLAlchemyError:
         db.session.rollback()
-        raise APIError(503, "SERVICE_UNAVAILABLE", "The database does not answer") from None
+        raise Unavailable("The database does not answer") from None
     return {"status": "ok"}

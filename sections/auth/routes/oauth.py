@@ -4,7 +4,6 @@ from flask import session as cookie
 
 from core import mail, tokens
 from core.db import db
-from core.errors import APIError
 from core.fields import AuthErrorSchema
 from sections.auth.routes import blp, signed_in
 from sections.auth.schemas.auth import (
@@ -32,7 +31,7 @@ def refuse(failure: oauth.OAuthFailure):
     db.session.rollback()
     if failure.redirect_url:
         return redirect(mail.with_query(failure.redirect_url, error=failure.error))
-    raise APIError(failure.status, failure.code, failure.message) from None
+    raise failure.refusal(failure.message) from None
 
 
 @blp.get(f"/oauth/{PROVIDER}")

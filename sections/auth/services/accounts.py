@@ -7,8 +7,9 @@ from sqlalchemy.exc import IntegrityError
 
 from core import mail, outbox
 from core.db import db
-from core.errors import APIError
+from core.outcomes import EmailNotVerified, InvalidToken
 from sections.auth.models import PasskeyCredential, Session, User
+from sections.auth.outcomes import InvalidCredentials, UserExists
 from sections.auth.services import one_time, throttle, two_factor
 
 EMAIL_VERIFICATION = "email_verification"
@@ -29,19 +30,15 @@ def by_email(email: str) -> User | None:
 def sign_up(email: str, password: str) -> User:
     """Create an unverified account. The unique index settles concurrent sign-ups."""
     if by_email(email) is not None:
-        raise user_exists()
+        raise UserExists
     user = User(email=email, password_hash=hasher().hash(password), email_verified=False)
     db.session.add(user)
     try:
         db.session.flush()
     except IntegrityError:
         db.session.rollback()
-        raise user_exists() from None
+        raise UserExists from None
     return user
-
-
-def user_exists() -> APIError:
-    return APIError(409, "USER_ALREADY_EXISTS", "A user with this email already exists")
 
 
 def check_password(email: str, password: str) -> User:
@@ -50,7 +47,7 @@ def check_password(email: str, password: str) -> User:
     user = by_email(email)
     ok, new_hash = hasher().verify(password, user.password_hash if user else None)
     if not ok:
-        raise APIError(401, "INVALID_CREDENTIALS", "Invalid email or password")
+        raise InvalidCredentials
     throttle.forgive(email)
     if new_hash:  # stored with older argon2 parameters: upgrade it now (contract section 3)
         user.password_hash = new_hash
@@ -68,8 +65,8 @@ def require_verified(user: User) -> None:
         return
     send_verification(user, issue_verification(user))
     db.session.commit()  # the token, its message (and any re-hash) are kept: the request fails
-    raise APIError(403, "EMAIL_NOT_VERIFIED", "Verify your e-mail address first; "
-                   "a new verification e-mail has been sent")
+    raise EmailNotVerified("Verify your e-mail address first; "
+                           "a new verification e-mail has been sent")
 
 
 def issue_verification(user: User) -> str:
@@ -101,7 +98,7 @@ def compose_verification(email: str) -> tuple[str, str] | None:
 def verify_email(token: str) -> User:
     row = one_time.find(EMAIL_VERIFICATION, token)
     if row is None or not one_time.spend(row):
-        raise APIError(400, "INVALID_TOKEN", "Invalid or expired token")
+        raise InvalidToken("Invalid or expired token")
     row.user.email_verified = True
     return row.user
 

@@ -11,8 +11,8 @@ from sqlalchemy import and_, or_, true, update
 
 from core import clock
 from core.db import db
-from core.errors import APIError
 from sections.auth.models import User
+from sections.auth.outcomes import UserBanned
 
 
 def is_banned(user, now: datetime | None = None) -> bool:
@@ -52,4 +52,4 @@ def check_not_banned(user) -> None:
         message = "This account is banned"
         if user.ban_reason:
             message += f": {user.ban_reason}"
-        raise APIError(403, "USER_BANNED", message)
+        raise UserBanned(message)

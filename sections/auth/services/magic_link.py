@@ -5,7 +5,7 @@ from sqlalchemy.exc import IntegrityError
 
 from core import mail
 from core.db import db
-from core.errors import APIError
+from core.outcomes import InvalidToken
 from sections.auth.models import User
 from sections.auth.services import accounts, one_time, two_factor
 
@@ -67,5 +67,5 @@ def _verify(token: str, totp_code: str | None) -> User:
     return user
 
 
-def invalid_token() -> APIError:
-    return APIError(400, "INVALID_TOKEN", "Invalid or expired token")
+def invalid_token() -> InvalidToken:
+    return InvalidToken("Invalid or expired token")

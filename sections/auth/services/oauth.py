@@ -13,8 +13,9 @@ from sqlalchemy.exc import IntegrityError
 
 from core import clock, tokens
 from core.db import db
-from core.errors import APIError
+from core.outcomes import InvalidToken, Outcome
 from sections.auth.models import OAuthIdentity, OAuthState, User
+from sections.auth.outcomes import OAuthError, ProviderUnavailable, TotpRequired
 from sections.auth.services import accounts, one_time, redirects, two_factor
 from sections.auth.services.oauth_providers import NAMES, PROFILES, Profile, client
 
@@ -29,12 +30,13 @@ MAX_STATE, MAX_CODE = 512, 2048
 
 class OAuthFailure(Exception):
     """The flow cannot go on. With a known `redirect_url` the browser goes back there with
-    `error=<error>`; otherwise the answer is `status` `code` (OAUTH_ERROR) with `message`."""
+    `error=<error>`; otherwise the answer is the outcome `refusal` (OAuthError) with `message`."""
 
-    def __init__(self, error, message, redirect_url=None, *, status=400, code="OAUTH_ERROR"):
+    def __init__(self, error, message, redirect_url=None, *,
+                 refusal: type[Outcome] = OAuthError):
         super().__init__(message)
         self.error, self.message, self.redirect_url = error, message, redirect_url
-        self.status, self.code = status, code
+        self.refusal = refusal
 
 
 @dataclass(frozen=True)
@@ -66,7 +68,7 @@ def authorization_url(provider: str, redirect_url: str | None, browser_key: str)
                     provider, exc)
         raise OAuthFailure("temporarily_unavailable",
                            f"{NAMES[provider]} cannot be reached; try again later", redirect_url,
-                           status=502, code="OAUTH_PROVIDER_UNAVAILABLE") from None
+                           refusal=ProviderUnavailable) from None
     db.session.add(OAuthState(
         provider=provider, state_hash=tokens.digest(authorization["state"]),
         browser_hash=tokens.digest(browser_key), code_verifier=authorization["code_verifier"],
@@ -167,12 +169,10 @@ def check_direct_sign_in(user: User) -> None:
     no way to ask for the code here, so the client must use the code exchange."""
     try:
         two_factor.check_sign_in(user, None)
-    except APIError as exc:
-        if exc.code != "TOTP_REQUIRED":
-            raise
-        raise APIError(401, "TOTP_REQUIRED", "Two-factor authentication is on: start the "
-                       "sign-in with a redirectUrl and send totpCode with the code to "
-                       "POST /api/auth/oauth/token") from None
+    except TotpRequired:
+        raise TotpRequired("Two-factor authentication is on: start the sign-in with a "
+                           "redirectUrl and send totpCode with the code to "
+                           "POST /api/auth/oauth/token") from None
 
 
 def issue_code(user: User) -> str:
@@ -191,5 +191,5 @@ def redeem_code(code: str, totp_code: str | None) -> User:
     return row.user
 
 
-def invalid_code() -> APIError:
-    return APIError(400, "INVALID_TOKEN", "Invalid, used or expired code")
+def invalid_code() -> InvalidToken:
+    return InvalidToken("Invalid, used or expired code")

@@ -5,7 +5,7 @@ from dataclasses import dataclass
 from authlib.integrations.flask_client import OAuth
 from flask import current_app
 
-from core.errors import APIError
+from sections.auth.outcomes import ProviderNotConfigured
 
 NAMES = {"github": "GitHub", "google": "Google"}
 PROVIDER_TIMEOUT = 10  # seconds per request to a provider
@@ -60,8 +60,8 @@ def client(provider: str):
     """The provider's Authlib client; 404 when its client id and secret are not configured."""
     remote = current_app.extensions[REGISTRY].create_client(provider)
     if remote is None:
-        raise APIError(404, "OAUTH_PROVIDER_NOT_CONFIGURED",
-                       f"Sign-in with {NAMES[provider]} is not configured on this server")
+        raise ProviderNotConfigured(
+            f"Sign-in with {NAMES[provider]} is not configured on this server")
     return remote
 
 

@@ -34,8 +34,9 @@ from webauthn.helpers.structs import (
 
 from core import clock, tokens
 from core.db import db
-from core.errors import APIError
+from core.outcomes import NotFound, Outcome
 from sections.auth.models import PasskeyChallenge, PasskeyCredential, User
+from sections.auth.outcomes import InvalidChallenge, InvalidPasskey, PasskeyRefused
 from sections.auth.services import accounts
 
 log = logging.getLogger(__name__)
@@ -72,22 +73,15 @@ def descriptor(row: PasskeyCredential) -> PublicKeyCredentialDescriptor:
         id=row.credential_id, transports=[AuthenticatorTransport(t) for t in row.transports])
 
 
-def invalid_challenge() -> APIError:
-    return APIError(400, "INVALID_CHALLENGE", "Unknown, used or expired challengeId")
-
-
-def invalid_passkey(status: int) -> APIError:
-    return APIError(status, "INVALID_PASSKEY", "The passkey response could not be verified")
-
-
 @contextmanager
-def refused_as(status: int):
-    """Turn any verification failure into INVALID_PASSKEY (400 at register, 401 at sign-in)."""
+def refused_as(refusal: type[Outcome]):
+    """Turn any verification failure into INVALID_PASSKEY: InvalidPasskey (400) at register,
+    PasskeyRefused (401) at sign-in."""
     try:
         yield
     except REFUSED as exc:
         log.info("passkey response refused: %s", exc)
-        raise invalid_passkey(status) from None
+        raise refusal from None
 
 
 def issue_challenge(purpose: str, challenge: bytes, user_id: str | None) -> str:
@@ -106,11 +100,11 @@ def spend_challenge(challenge_id: str, purposes: set[str]) -> Challenge:
         PasskeyChallenge.token_hash == tokens.digest(challenge_id))).scalar_one_or_none()
     if (row is None or row.purpose not in purposes or row.expires_at <= clock.utcnow()
             or not tokens.matches(challenge_id, row.token_hash)):
-        raise invalid_challenge()
+        raise InvalidChallenge
     taken = Challenge(row.challenge, row.purpose, row.user_id)
     result = db.session.execute(delete(PasskeyChallenge).where(PasskeyChallenge.id == row.id))
     if result.rowcount != 1:
-        raise invalid_challenge()
+        raise InvalidChallenge
     return taken
 
 
@@ -142,8 +136,8 @@ def register(user: User, challenge_id: str, credential: dict, name: str | None):
     """Verify an attestation (WebAuthn section 7.1) and store the new credential."""
     challenge = spend_challenge(challenge_id, {REGISTER})
     if challenge.user_id != user.id:  # a challenge issued to another account
-        raise invalid_challenge()
-    with refused_as(400):
+        raise InvalidChallenge
+    with refused_as(InvalidPasskey):
         parsed = parse_registration_credential_json(credential)
         verified = verify_registration_response(
             credential=parsed, expected_challenge=challenge.challenge,
@@ -153,7 +147,7 @@ def register(user: User, challenge_id: str, credential: dict, name: str | None):
             decode_credential_public_key(verified.credential_public_key))
     if not hmac.compare_digest(parsed.raw_id, verified.credential_id):
         # rawId must name the credential the authenticator attested (WebAuthn section 7.1).
-        raise invalid_passkey(400)
+        raise InvalidPasskey
     transports = sorted({t.value for t in parsed.response.transports or []})
     row = PasskeyCredential(
         credential_id=verified.credential_id, user_id=user.id,
@@ -166,7 +160,7 @@ def register(user: User, challenge_id: str, credential: dict, name: str | None):
         db.session.flush()
     except IntegrityError:  # the credential ID is registered already (to anyone)
         db.session.rollback()
-        raise APIError(400, "INVALID_PASSKEY", "This passkey is already registered") from None
+        raise InvalidPasskey("This passkey is already registered") from None
     return row
 
 
@@ -192,13 +186,13 @@ def sign_in_options(email: str | None) -> tuple[dict, str]:
 def sign_in(challenge_id: str, credential: dict) -> User:
     """Verify an assertion (WebAuthn section 7.2) and return the credential's owner."""
     challenge = spend_challenge(challenge_id, {SIGN_IN, SIGN_IN_AS})
-    with refused_as(401):
+    with refused_as(PasskeyRefused):
         parsed = parse_authentication_credential_json(credential)
     row = db.session.execute(select(PasskeyCredential).where(
         PasskeyCredential.credential_id == parsed.raw_id)).scalar_one_or_none()
     if row is None or not owned_as_claimed(row, challenge, parsed.response.user_handle):
-        raise invalid_passkey(401)
-    with refused_as(401):
+        raise PasskeyRefused
+    with refused_as(PasskeyRefused):
         # Refuses a missing UV flag and a sign count that did not grow (when either is
         # non-zero): a possibly cloned authenticator (WebAuthn section 7.2 step 21).
         verified = verify_authentication_response(
@@ -225,7 +219,7 @@ def find_own(user_id: str, passkey_id: str) -> PasskeyCredential:
     """The caller's passkey of this id; another user's answers 404 like an unknown one."""
     row = db.session.get(PasskeyCredential, passkey_id) if is_row_id(passkey_id) else None
     if row is None or row.user_id != user_id:
-        raise APIError(404, "NOT_FOUND", "No such passkey")
+        raise NotFound("No such passkey")
     return row
 
 

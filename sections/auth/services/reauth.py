@@ -9,8 +9,8 @@ from sqlalchemy import select
 
 from core import clock
 from core.db import db
-from core.errors import APIError
 from sections.auth.models import Session, User
+from sections.auth.outcomes import InvalidTotp, ReauthenticationRequired, WrongPassword
 from sections.auth.services import accounts, throttle, two_factor
 
 
@@ -34,8 +34,8 @@ def require_deletion_proof(user: User, session_id: str, password: str | None,
         made = db.session.execute(select(Session.created_at)
                                   .where(Session.id == session_id)).scalar_one()
         if clock.utcnow() - made > window:
-            raise reauthentication_required("Sign in again (this session is too old to "
-                                            "delete the account), then retry")
+            raise ReauthenticationRequired("Sign in again (this session is too old to "
+                                           "delete the account), then retry")
         return
     throttle.attempt(user.email)
     if has_password and password is not None:
@@ -44,17 +44,13 @@ def require_deletion_proof(user: User, session_id: str, password: str | None,
         throttle.forgive(user.email)  # nothing wrong was answered
         needed = [word for word, wanted in (("password", has_password), ("totpCode", has_code))
                   if wanted]
-        raise reauthentication_required("Deleting the account needs " + " and ".join(needed))
+        raise ReauthenticationRequired("Deleting the account needs " + " and ".join(needed))
     if has_code and not two_factor.accept_code(user, code):
-        raise two_factor.invalid_totp(400)
+        raise InvalidTotp
     throttle.forgive(user.email)
 
 
 def _check_password(user: User, password: str) -> None:
     ok, _ = accounts.hasher().verify(password, user.password_hash)
     if not ok:  # counted by the caller's throttle.attempt
-        raise APIError(400, "INVALID_CREDENTIALS", "The current password is wrong")
-
-
-def reauthentication_required(message: str) -> APIError:
-    return APIError(403, "REAUTHENTICATION_REQUIRED", message)
+        raise WrongPassword

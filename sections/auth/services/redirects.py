@@ -3,7 +3,7 @@ from urllib.parse import urlsplit
 
 from flask import current_app
 
-from core.errors import APIError
+from core.outcomes import Invalid
 
 DEFAULT_PORTS = {"http": 80, "https": 443}
 
@@ -34,6 +34,6 @@ def is_allowed(url: str, allowed_origins) -> bool:
 def require_allowed(url: str) -> None:
     """Refuse a redirectUrl outside ALLOWED_REDIRECT_ORIGINS with 400 VALIDATION_ERROR."""
     if not is_allowed(url, current_app.config["ALLOWED_REDIRECT_ORIGINS"]):
-        raise APIError(400, "VALIDATION_ERROR", "Request validation failed", details={
+        raise Invalid("Request validation failed", details={
             "redirectUrl": ["Must be an absolute http(s) URL on an origin listed in the "
                             "ALLOWED_REDIRECT_ORIGINS setting."]})

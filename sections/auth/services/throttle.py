@@ -22,8 +22,8 @@ from limits import parse
 from limits.strategies import FixedWindowRateLimiter
 from redis.exceptions import RedisError
 
-from core.errors import APIError
 from core.ratelimit import limiter_of
+from sections.auth.outcomes import TooManyFailures
 
 log = logging.getLogger(__name__)
 SCOPE = "account-failures"
@@ -56,9 +56,7 @@ def attempt(account: str) -> None:
         # only happens when Redis went away in between. Fail open, as the limiter does.
         log.warning("rate-limit storage unreachable, account cap not checked: %s", exc)
         return
-    retry_after = max(1, math.ceil(reset_at - time.time()))
-    raise APIError(429, "RATE_LIMITED", "Too many failed attempts for this account, retry later",
-                   headers={"Retry-After": str(retry_after)})
+    raise TooManyFailures(retry_after=max(1, math.ceil(reset_at - time.time())))
 
 
 def forgive(account: str) -> None:

@@ -19,8 +19,15 @@ from sqlalchemy.orm.attributes import set_committed_value
 
 from core import clock, tokens
 from core.db import db
-from core.errors import APIError
+from core.outcomes import EmailNotVerified
 from sections.auth.models import RecoveryCode, User
+from sections.auth.outcomes import (
+    InvalidTotp,
+    TotpRefused,
+    TotpRequired,
+    TwoFactorAlreadyEnabled,
+    TwoFactorNotEnabled,
+)
 from sections.auth.services import throttle
 
 # RFC 6238 section 5.2: one step (30 s) of drift accepted either way, never two.
@@ -59,16 +66,6 @@ def decrypt(stored: str) -> str:
                            "the old key in SECRET_KEY_FALLBACKS") from None
 
 
-# --- errors ---
-
-def already_enabled() -> APIError:
-    return APIError(409, "TWO_FACTOR_ALREADY_ENABLED", "Two-factor authentication is already on")
-
-
-def invalid_totp(status: int) -> APIError:
-    return APIError(status, "INVALID_TOTP", "Invalid, expired or already used two-factor code")
-
-
 # --- enrolment ---
 
 def issuer() -> str:
@@ -81,10 +78,10 @@ def enable(user: User) -> dict:
     if not user.email_verified:
         # Contract section 5: a factor set up before the address is proven would be wiped when
         # the address's owner claims the account, or would let whoever set it up keep it.
-        raise APIError(403, "EMAIL_NOT_VERIFIED",
-                       "Verify your e-mail address before turning on two-factor authentication")
+        raise EmailNotVerified(
+            "Verify your e-mail address before turning on two-factor authentication")
     if user.two_factor_enabled:
-        raise already_enabled()
+        raise TwoFactorAlreadyEnabled
     secret = pyotp.random_base32()
     user.totp_pending_secret = encrypt(secret)
     uri = pyotp.TOTP(secret).provisioning_uri(name=user.email, issuer_name=issuer())
@@ -98,19 +95,18 @@ def activate(user: User, code: str) -> list[str]:
     throttle.attempt(user.email)
     if user.two_factor_enabled:
         throttle.forgive(user.email)
-        raise already_enabled()
+        raise TwoFactorAlreadyEnabled
     pending = user.totp_pending_secret
     if pending is None:
         throttle.forgive(user.email)
-        raise APIError(400, "INVALID_TOTP", "No two-factor enrolment is pending: "
-                                            "call two-factor/enable first")
+        raise InvalidTotp("No two-factor enrolment is pending: call two-factor/enable first")
     if not _accept_totp(user, decrypt(pending), _normal(code)):
-        raise invalid_totp(400)
+        raise InvalidTotp
     throttle.forgive(user.email)
     # Conditional on the row still being pending, so two concurrent verifies activate once.
     if not _update_if(user, User.totp_pending_secret == pending, two_factor_enabled=True,
                       totp_secret=pending, totp_pending_secret=None):
-        raise already_enabled()
+        raise TwoFactorAlreadyEnabled
     return _new_recovery_codes(user)
 
 
@@ -119,9 +115,9 @@ def disable(user: User, code: str) -> None:
     throttle.attempt(user.email)
     if not user.two_factor_enabled:
         throttle.forgive(user.email)
-        raise APIError(400, "TWO_FACTOR_NOT_ENABLED", "Two-factor authentication is not on")
+        raise TwoFactorNotEnabled
     if not _accept(user, code):
-        raise invalid_totp(400)
+        raise InvalidTotp
     throttle.forgive(user.email)
     reset(user)
 
@@ -136,8 +132,9 @@ def reset(user: User) -> None:
 # --- sign-in ---
 
 def check_sign_in(user: User, code: str | None) -> None:
-    """Raise APIError 401 TOTP_REQUIRED / INVALID_TOTP when `user` has two-factor on and `code`
-    is missing or not accepted; accept a recovery code once in place of a TOTP code.
+    """Raise TotpRequired / TotpRefused (401 TOTP_REQUIRED / INVALID_TOTP) when `user` has
+    two-factor on and `code` is missing or not accepted; accept a recovery code once in place
+    of a TOTP code.
 
     Called after the first factor (password, magic link, OAuth). Every code is counted against
     the account's failure cap (contract section 6) before it is checked; a right one is forgiven.
@@ -147,9 +144,9 @@ def check_sign_in(user: User, code: str | None) -> None:
     throttle.attempt(user.email)
     if not isinstance(code, str) or not _normal(code):
         throttle.forgive(user.email)  # nothing was checked
-        raise APIError(401, "TOTP_REQUIRED", "A two-factor code (totpCode) is required")
+        raise TotpRequired
     if not _accept(user, code):
-        raise invalid_totp(401)
+        raise TotpRefused
     throttle.forgive(user.email)
 
 
