@@ -1,7 +1,6 @@
 """HTTP layer: flask-smorest blueprints that load with a schema, call a service, dump a schema."""
 import json
 
-from flask import jsonify
 from flask_smorest import Blueprint
 from marshmallow.utils import missing
 from webargs.flaskparser import FlaskParser
@@ -98,10 +97,3 @@ BEARER = {"security": [{"bearerAuth": []}]}
 # The 401 answers as views document them (`blp.errors`).
 NO_BEARER = (401, "AUTH_ERROR")
 DEAD_BEARER = (401, "AUTH_ERROR: a bearer token was sent but is invalid or expired")
-
-
-def reply(body, status=200):
-    """The answer, already in its JSON shape (services build it; marshmallow documents it)."""
-    response = jsonify(body)
-    response.status_code = status
-    return response

@@ -1,10 +1,10 @@
 """Blog articles (resources.md R4): public reads, writes by the project's members."""
-from flask import current_app
+from flask import after_this_request, current_app, g
 
 from core import listing
 from core import policy as policies
 from core.access import body_names, guard, login_optional, login_required
-from core.blueprint import BEARER, DEAD_BEARER, NO_BEARER, ApiBlueprint, reply
+from core.blueprint import BEARER, DEAD_BEARER, NO_BEARER, ApiBlueprint
 from core.db import db
 from core.fields import data_schema
 from perf.answer_cache import anonymous_pages
@@ -30,9 +30,11 @@ def written():
     anonymous_pages().clear()
 
 
-def one(article, status=200):
-    who = policies.caller()
-    return reply({"data": articles.answer(article, who, projects_of(who))}, status)
+def keep(response):
+    """After an anonymous page is dumped: its bytes, for the next anonymous callers."""
+    if response.status_code == 200:
+        anonymous_pages().put(g.anonymous_page, response.get_data())
+    return response
 
 
 @blp.get("")
@@ -44,22 +46,16 @@ def one(article, status=200):
 def list_articles(args):
     """List the articles the caller may see (PUBLISHED ones to everyone)."""
     who = policies.caller()
-    cache, key = anonymous_pages(), tuple(sorted(args.items()))
+    cache = anonymous_pages()
     if who.id is None and cache.seconds > 0:
-        body = cache.get(key)
-        if body is None:
-            body = list_response(who, args).get_data()
-            cache.put(key, body)
-        return current_app.response_class(body, mimetype="application/json")
-    return list_response(who, args)
-
-
-def list_response(who, args):
-    page = listing.page(articles.list_query(who, args), args, articles.SORTS, articles.Article.id,
-                        scalars=False,
-                        count_statement=articles.list_query(who, args, (articles.Article.id,)))
+        g.anonymous_page = tuple(sorted(args.items()))
+        body = cache.get(g.anonymous_page)
+        if body is not None:
+            return current_app.response_class(body, mimetype="application/json")
+        after_this_request(keep)
+    page = articles.page(who, args)
     projects = projects_of(who) if page.items else set()
-    return reply(page.answer([articles.answer(a, who, projects) for a in page.items]))
+    return page.answer([articles.answer(a, who, projects) for a in page.items])
 
 
 @blp.get("/<article_id>")
@@ -70,7 +66,8 @@ def list_response(who, args):
 @guard("article")
 def get_article(article):
     """Return one article."""
-    return one(article)
+    who = policies.caller()
+    return {"data": articles.answer(article, who, projects_of(who))}
 
 
 @blp.post("")
@@ -83,10 +80,11 @@ def get_article(article):
 @blp.arguments(ArticleCreateSchema)
 def create_article(data):
     """Write an article in one of the caller's projects (DRAFT unless told)."""
-    article = articles.create(policies.caller(), data)
+    who = policies.caller()
+    article = articles.create(who, data)
     db.session.commit()
     written()
-    return one(article, 201)
+    return {"data": articles.answer(article, who, projects_of(who))}
 
 
 @blp.patch("/<article_id>")
@@ -102,7 +100,8 @@ def update_article(data, article):
     articles.update(article, data)
     db.session.commit()
     written()
-    return one(article)
+    who = policies.caller()
+    return {"data": articles.answer(article, who, projects_of(who))}
 
 
 @blp.delete("/<article_id>")

@@ -1,11 +1,10 @@
-"""Blog articles (resources.md R4): creation with a slug, changes, the list's query and the
+"""Blog articles (resources.md R4): creation with a slug, changes, the list's page and the
 answer object."""
 from sqlalchemy import func, select
 
-from core import clock, listing, slugs
+from core import changes, clock, listing, slugs
 from core import policy as policies
 from core.db import db
-from core.fields import utc_iso
 from sections.articles.models import DRAFT, PUBLISHED, Article, ArticleTag
 from sections.articles.rules import visible_articles
 from sections.auth.models import User
@@ -40,11 +39,7 @@ def create(who: policies.Caller, data: dict) -> Article:
 
 def update(article: Article, data: dict) -> Article:
     """Apply the PATCH's fields; the slug changes only when given (never with the title)."""
-    changed = False
-    for key, attr in FIELDS.items():
-        if key in data and getattr(article, attr) != data[key]:
-            setattr(article, attr, data[key])
-            changed = True
+    changed = changes.apply(article, data, FIELDS)
     if "tags" in data and data["tags"] != article.tags:
         db.session.execute(ArticleTag.__table__.delete().where(
             ArticleTag.article_id == article.id))
@@ -77,6 +72,13 @@ ROW = (Article.id, Article.project_id, Article.author_id, Article.title, Article
        User.image.label("author_image"), User.email.label("author_email"))
 
 
+def page(who: policies.Caller, args: dict) -> listing.Page:
+    """One page of the articles the caller may see, as plain rows; counted without the
+    author's join."""
+    return listing.page(list_query(who, args), args, SORTS, Article.id, scalars=False,
+                        count_statement=list_query(who, args, (Article.id,)))
+
+
 def list_query(who: policies.Caller, args: dict, columns=ROW):
     """The list's statement: what the caller may see, with the query's filters (R4); with
     `columns=(Article.id,)`, the same rows for the count, without the author's join."""
@@ -96,8 +98,9 @@ def list_query(who: policies.Caller, args: dict, columns=ROW):
 
 
 def answer(article, who: policies.Caller, projects) -> dict:
-    """The Article object, from an Article or a list row; `projects` is the caller's
-    (projects_of), which decides whether the author's e-mail is shown (R1)."""
+    """The Article object's keys with raw values (ArticleSchema dumps them), from an Article or
+    a list row; `projects` is the caller's (projects_of), which decides whether the author's
+    e-mail is shown (R1)."""
     show_email = policies.may_know_email(who, article.author_id, set()) or \
         member_of(projects, article.project_id)
     if isinstance(article, Article):
@@ -111,6 +114,6 @@ def answer(article, who: policies.Caller, projects) -> dict:
             author["email"] = article.author_email
     return {"id": article.id, "projectId": article.project_id, "author": author,
             "title": article.title, "slug": article.slug, "excerpt": article.excerpt,
-            "content": article.content, "status": article.status, "tags": list(article.tags),
-            "publishedAt": utc_iso(article.published_at) if article.published_at else None,
-            "createdAt": utc_iso(article.created_at), "updatedAt": utc_iso(article.updated_at)}
+            "content": article.content, "status": article.status, "tags": article.tags,
+            "publishedAt": article.published_at, "createdAt": article.created_at,
+            "updatedAt": article.updated_at}

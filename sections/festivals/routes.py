@@ -2,11 +2,11 @@
 from core import clock, listing
 from core import policy as policies
 from core.access import body_names, guard, login_optional, login_required
-from core.blueprint import BEARER, DEAD_BEARER, NO_BEARER, ApiBlueprint, reply
+from core.blueprint import BEARER, DEAD_BEARER, NO_BEARER, ApiBlueprint
 from core.db import db
 from core.fields import data_schema
 from sections.festivals import service as festivals
-from sections.festivals.models import FESTIVAL_STATUSES, Festival
+from sections.festivals.models import FESTIVAL_STATUSES
 from sections.festivals.schemas import (
     PHASES,
     FestivalChangeSchema,
@@ -38,10 +38,9 @@ STATE = (409, "CONFLICT: a refused transition, a cancelled festival, or a taken 
 @blp.arguments(FestivalListArgs, location="query")
 def list_festivals(args):
     """List the festivals the caller may see (PUBLISHED and CANCELLED ones to everyone)."""
-    page = listing.page(festivals.list_query(policies.caller(), args), args, festivals.SORTS,
-                        Festival.id)
     now = clock.utcnow()
-    return reply(page.answer([festivals.answer(f, now) for f in page.items]))
+    page = festivals.page(policies.caller(), args, now)
+    return page.answer([festivals.answer(f, now) for f in page.items])
 
 
 @blp.get("/<festival_id>")
@@ -52,7 +51,7 @@ def list_festivals(args):
 @guard("festival")
 def get_festival(festival):
     """Return one festival with its phase and rating."""
-    return reply({"data": festivals.answer(festival)})
+    return {"data": festivals.answer(festival)}
 
 
 @blp.post("")
@@ -67,7 +66,7 @@ def create_festival(data):
     """Create a festival in one of the caller's projects (DRAFT unless told)."""
     festival = festivals.create(policies.caller(), data)
     db.session.commit()
-    return reply({"data": festivals.answer(festival)}, 201)
+    return {"data": festivals.answer(festival)}
 
 
 @blp.patch("/<festival_id>")
@@ -81,7 +80,7 @@ def update_festival(data, festival):
     """Change a festival's fields or status (members of its project)."""
     festivals.update(festival, data)
     db.session.commit()
-    return reply({"data": festivals.answer(festival)})
+    return {"data": festivals.answer(festival)}
 
 
 @blp.delete("/<festival_id>")

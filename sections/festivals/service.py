@@ -1,14 +1,13 @@
 """Festivals (resources.md R5): creation, transitions, the phase from the one clock, the list's
-query and the answer object with its rating."""
+page and the answer object with its rating."""
 from decimal import ROUND_HALF_UP, Decimal
 
 from sqlalchemy import and_, func, or_, select
 from sqlalchemy.orm import undefer_group
 
-from core import clock, listing, slugs
+from core import changes, clock, listing, slugs
 from core import policy as policies
 from core.db import db
-from core.fields import utc_iso
 from core.outcomes import Conflict, Invalid
 from sections.festivals.models import CANCELLED, DRAFT, PUBLISHED, Festival
 from sections.festivals.rules import visible_festivals
@@ -50,11 +49,7 @@ def update(festival: Festival, data: dict) -> Festival:
     """Apply a PATCH: dates checked together with the stored ones (400), then the state (409)."""
     _check_dates(data.get("startsAt", festival.starts_at), data.get("endsAt", festival.ends_at))
     _check_transition(festival, data)
-    changed = False
-    for key, attr in FIELDS.items():
-        if key in data and getattr(festival, attr) != data[key]:
-            setattr(festival, attr, data[key])
-            changed = True
+    changed = changes.apply(festival, data, FIELDS)
     if "slug" in data and data["slug"] != festival.slug:
         slugs.change(festival, data["slug"])
         changed = True
@@ -85,7 +80,13 @@ SORTS = {"createdAt": Festival.created_at, "startsAt": Festival.starts_at,
          "name": func.lower(Festival.name)}
 
 
-def list_query(who: policies.Caller, args: dict):
+def page(who: policies.Caller, args: dict, now) -> listing.Page:
+    """One page of the festivals the caller may see, with their ratings; `now` is the moment
+    the `phase` filter and the answers' phases are told at."""
+    return listing.page(list_query(who, args, now), args, SORTS, Festival.id)
+
+
+def list_query(who: policies.Caller, args: dict, now):
     query = (select(Festival).where(visible_festivals(who))
              .options(undefer_group("rating")))
     if "status" in args:
@@ -93,7 +94,7 @@ def list_query(who: policies.Caller, args: dict):
     if "projectId" in args:
         query = query.where(Festival.project_id == args["projectId"])
     if "phase" in args:
-        query = query.where(phase_clause(args["phase"], clock.utcnow()))
+        query = query.where(phase_clause(args["phase"], now))
     if "from" in args:
         query = query.where(Festival.ends_at >= args["from"])
     if "to" in args:
@@ -113,11 +114,13 @@ def rating(count: int, total: int) -> dict:
 
 
 def answer(festival: Festival, now=None) -> dict:
+    """The Festival object's keys with raw values (FestivalSchema dumps them); its phase at
+    `now` (by default, the clock's)."""
     now = now or clock.utcnow()
     return {"id": festival.id, "projectId": festival.project_id, "name": festival.name,
             "slug": festival.slug, "description": festival.description,
-            "location": festival.location, "startsAt": utc_iso(festival.starts_at),
-            "endsAt": utc_iso(festival.ends_at), "capacity": festival.capacity,
+            "location": festival.location, "startsAt": festival.starts_at,
+            "endsAt": festival.ends_at, "capacity": festival.capacity,
             "status": festival.status, "phase": phase(festival, now),
             "rating": rating(festival.rating_count, festival.rating_sum),
-            "createdAt": utc_iso(festival.created_at), "updatedAt": utc_iso(festival.updated_at)}
+            "createdAt": festival.created_at, "updatedAt": festival.updated_at}

@@ -6,13 +6,13 @@ from marshmallow import fields, validate
 from core import listing
 from core import policy as policies
 from core.access import body_names, guard, login_optional, login_required
-from core.blueprint import BEARER, DEAD_BEARER, NO_BEARER, ApiBlueprint, reply
+from core.blueprint import BEARER, DEAD_BEARER, NO_BEARER, ApiBlueprint
 from core.db import db
 from core.fields import data_schema
 from core.outcomes import EmailNotVerified
 from sections.projects.rules import projects_of
 from sections.reviews import service as reviews
-from sections.reviews.models import REVIEW_STATUSES, Review
+from sections.reviews.models import REVIEW_STATUSES
 from sections.reviews.schemas import (
     ModerationSchema,
     ReviewChangeSchema,
@@ -44,11 +44,6 @@ def verified_email_required(view):
     return wrapper
 
 
-def one(review, status=200):
-    who = policies.caller()
-    return reply({"data": reviews.answer(review, who, projects_of(who))}, status)
-
-
 @blp.get("")
 @blp.doc(operationId="listReviews")
 @blp.response(200, listing.page_schema(ReviewSchema))
@@ -58,9 +53,9 @@ def one(review, status=200):
 def list_reviews(args):
     """List the reviews the caller may see (APPROVED ones to everyone)."""
     who = policies.caller()
-    page = listing.page(reviews.list_query(who, args), args, reviews.SORTS, Review.id)
+    page = reviews.page(who, args)
     projects = projects_of(who) if page.items else set()
-    return reply(page.answer([reviews.answer(r, who, projects) for r in page.items]))
+    return page.answer([reviews.answer(r, who, projects) for r in page.items])
 
 
 @blp.get("/<review_id>")
@@ -71,7 +66,8 @@ def list_reviews(args):
 @guard("review")
 def get_review(review):
     """Return one review."""
-    return one(review)
+    who = policies.caller()
+    return {"data": reviews.answer(review, who, projects_of(who))}
 
 
 @blp.post("")
@@ -87,9 +83,10 @@ def get_review(review):
 @blp.arguments(ReviewCreateSchema)
 def create_review(data):
     """Review a published festival that has started (status PENDING)."""
-    review = reviews.create(policies.caller(), data)
+    who = policies.caller()
+    review = reviews.create(who, data)
     db.session.commit()
-    return one(review, 201)
+    return {"data": reviews.answer(review, who, projects_of(who))}
 
 
 @blp.patch("/<review_id>")
@@ -103,7 +100,8 @@ def update_review(data, review):
     """Change one's review; it goes back to PENDING."""
     reviews.update(review, data)
     db.session.commit()
-    return one(review)
+    who = policies.caller()
+    return {"data": reviews.answer(review, who, projects_of(who))}
 
 
 @blp.delete("/<review_id>")
@@ -129,6 +127,7 @@ def delete_review(review):
 @blp.arguments(ModerationSchema)
 def moderate_review(data, review):
     """Approve or reject a review (members of the festival's project and admins)."""
-    reviews.moderate(review, policies.caller(), data)
+    who = policies.caller()
+    reviews.moderate(review, who, data)
     db.session.commit()
-    return one(review)
+    return {"data": reviews.answer(review, who, projects_of(who))}

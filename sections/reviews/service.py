@@ -2,10 +2,9 @@
 from sqlalchemy import select
 from sqlalchemy.exc import IntegrityError
 
-from core import clock
+from core import changes, clock, listing
 from core import policy as policies
 from core.db import db
-from core.fields import utc_iso
 from core.outcomes import Conflict, Forbidden
 from sections.audit import service as audit
 from sections.festivals.models import PUBLISHED
@@ -13,7 +12,7 @@ from sections.projects.rules import member_of
 from sections.reviews.models import PENDING, Review
 from sections.reviews.rules import visible_reviews
 
-FIELDS = ("rating", "title", "body")
+FIELDS = {"rating": "rating", "title": "title", "body": "body"}
 
 
 def create(who: policies.Caller, data: dict) -> Review:
@@ -39,10 +38,7 @@ def create(who: policies.Caller, data: dict) -> Review:
 
 def update(review: Review, data: dict) -> Review:
     """The author's change: back to PENDING, the moderation forgotten (R6)."""
-    changed = [key for key in FIELDS if key in data and getattr(review, key) != data[key]]
-    if changed:
-        for key in changed:
-            setattr(review, key, data[key])
+    if changes.apply(review, data, FIELDS):
         review.status = PENDING
         review.moderation_note = None
         review.moderated_at = None
@@ -71,6 +67,11 @@ def moderate(review: Review, who: policies.Caller, data: dict) -> Review:
 SORTS = {"createdAt": Review.created_at, "rating": Review.rating}
 
 
+def page(who: policies.Caller, args: dict) -> listing.Page:
+    """One page of the reviews the caller may see."""
+    return listing.page(list_query(who, args), args, SORTS, Review.id)
+
+
 def list_query(who: policies.Caller, args: dict):
     query = select(Review).where(visible_reviews(who))
     for key, column in (("festivalId", Review.festival_id), ("status", Review.status),
@@ -81,7 +82,8 @@ def list_query(who: policies.Caller, args: dict):
 
 
 def answer(review: Review, who: policies.Caller, projects) -> dict:
-    """The Review object; the note and the e-mail only for those who may know them."""
+    """The Review object's keys with raw values (ReviewSchema dumps them); the note and the
+    e-mail only for those who may know them (`projects`: the caller's, from projects_of)."""
     moderator = member_of(projects, review.festival.project_id)
     is_author = who.id is not None and review.author_id == who.id
     return {"id": review.id, "festivalId": review.festival_id,
@@ -89,5 +91,5 @@ def answer(review: Review, who: policies.Caller, projects) -> dict:
             "rating": review.rating, "title": review.title, "body": review.body,
             "status": review.status,
             "moderationNote": review.moderation_note if moderator or is_author else None,
-            "moderatedAt": utc_iso(review.moderated_at) if review.moderated_at else None,
-            "createdAt": utc_iso(review.created_at), "updatedAt": utc_iso(review.updated_at)}
+            "moderatedAt": review.moderated_at, "createdAt": review.created_at,
+            "updatedAt": review.updated_at}
