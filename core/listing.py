@@ -6,7 +6,8 @@ A resource declares its list once:
     ProjectListArgs = listing.arguments("ProjectListArgs", sorts=["createdAt", "name"],
                                         filters={"role": listing.enum("OWNER", "MEMBER")})
 
-and its view runs `listing.page(statement, args, sort_columns, id_column)`.
+and its service returns `listing.page(statement, args, sort_columns, id_column)`, a `Page`, which
+the view answers with `page.answer([...])`.
 """
 import functools
 import math
