@@ -103,10 +103,10 @@ def explain(url, token):
             sent.append((statement, parameters))
 
         event.listen(db.engine, "before_cursor_execute", record)
-        projects.list_projects(who, {"page": 1, "limit": 20, "sort": "createdAt",
+        projects.projects_page(who, {"page": 1, "limit": 20, "sort": "createdAt",
                                      "order": "desc"})
-        project = projects.list_projects(who, {"page": 1, "limit": 1, "sort": "createdAt",
-                                               "order": "desc"})["data"][0]["id"]
+        project = projects.projects_page(who, {"page": 1, "limit": 1, "sort": "createdAt",
+                                               "order": "desc"}).items[0].id
         del sent[2:]
         projects.find(project, who)
         event.remove(db.engine, "before_cursor_execute", record)

@@ -159,7 +159,7 @@ def test_an_admin_lists_only_its_own_projects_here(app, client, auth, owner):
 
 
 def test_the_admin_listing_service_lists_every_project(app, client, auth, clock):
-    """sections.projects.service.list_projects(..., every=True) serves GET /api/admin/projects (R8,
+    """sections.projects.service.all_projects_page serves GET /api/admin/projects (R8,
     wired by the administration section): every project, filters q and ownerId, sorts
     createdAt and name, `role` the admin's own or null."""
     from core import policy as policies
@@ -180,8 +180,8 @@ def test_the_admin_listing_service_lists_every_project(app, client, auth, clock)
 
         def listed(**args):
             args = {"page": 1, "limit": 20, "sort": "createdAt", "order": "desc", **args}
-            body = projects.list_projects(admin, args, every=True)
-            return [(p["name"], p["role"]) for p in body["data"]], body["meta"]["total"]
+            page = projects.all_projects_page(admin, args)
+            return [(p.name, p.role) for p in page.items], page.total
 
         assert listed() == ([("beta", None), ("Mid", "owner"), ("alpha%", None),
                              ("Zeta_1", None)], 4)
@@ -193,6 +193,7 @@ def test_the_admin_listing_service_lists_every_project(app, client, auth, clock)
         assert listed(ownerId=bob) == ([("beta", None), ("Zeta_1", None)], 2)
         assert listed(ownerId=bob, q="bet", sort="name") == ([("beta", None)], 1)
         assert listed(ownerId="nobody") == ([], 0)
-        row = projects.list_projects(admin, {"page": 1, "limit": 1, "sort": "name",
-                                             "order": "asc"}, every=True)["data"][0]
-        assert row["owner"]["email"] == "carol@example.com" and row["member_count"] == 1
+        [first] = projects.all_projects_page(admin, {"page": 1, "limit": 1, "sort": "name",
+                                                     "order": "asc"}).items
+        row = projects.answer(first, admin)
+        assert row["owner"]["email"] == "carol@example.com" and row["memberCount"] == 1

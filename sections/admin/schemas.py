@@ -47,11 +47,11 @@ class BanSchema(RequestSchema):
 
 class AdminSessionSchema(Schema):
     id = fields.String(required=True)
-    createdAt = UTCDateTime(required=True, attribute="created_at")
-    expiresAt = UTCDateTime(required=True, attribute="expires_at")
-    lastUsedAt = UTCDateTime(required=True, allow_none=True, attribute="last_used_at")
-    userAgent = fields.String(required=True, allow_none=True, attribute="user_agent")
-    ipAddress = fields.String(required=True, allow_none=True, attribute="ip_address")
+    createdAt = UTCDateTime(required=True)
+    expiresAt = UTCDateTime(required=True)
+    lastUsedAt = UTCDateTime(required=True, allow_none=True)
+    userAgent = fields.String(required=True, allow_none=True)
+    ipAddress = fields.String(required=True, allow_none=True)
 
 
 # The payment ledger (contract section 7): the provider's values, times in UTC with Z.
@@ -60,33 +60,32 @@ class LedgerPaymentSchema(Schema):
     amount = fields.Integer(required=True)
     currency = fields.String(required=True)
     status = fields.String(required=True)
-    createdAt = UTCDateTime(required=True, attribute="last_event_created", metadata={
+    createdAt = UTCDateTime(required=True, metadata={
         "description": "The provider time of the event that recorded it"})
 
 
 class LedgerRefundSchema(Schema):
     id = fields.String(required=True)
-    paymentId = fields.String(required=True, allow_none=True, attribute="payment_intent")
+    paymentId = fields.String(required=True, allow_none=True)
     amount = fields.Integer(required=True)
-    amountRefunded = fields.Integer(required=True, attribute="amount_refunded")
+    amountRefunded = fields.Integer(required=True)
     currency = fields.String(required=True)
-    createdAt = UTCDateTime(required=True, attribute="last_event_created")
+    createdAt = UTCDateTime(required=True)
 
 
 class LedgerSubscriptionSchema(Schema):
     id = fields.String(required=True)
     customer = fields.String(required=True)
     status = fields.String(required=True)
-    currentPeriodEnd = UTCDateTime(required=True, allow_none=True,
-                                   attribute="current_period_end")
-    createdAt = UTCDateTime(required=True, attribute="last_event_created")
+    currentPeriodEnd = UTCDateTime(required=True, allow_none=True)
+    createdAt = UTCDateTime(required=True)
 
 
 class WebhookEventSchema(Schema):
     id = fields.String(required=True)
     type = fields.String(required=True)
     created = UTCDateTime(required=True)
-    receivedAt = UTCDateTime(required=True, attribute="received_at")
+    receivedAt = UTCDateTime(required=True)
 
 
 def _counts(name: str, *keys) -> fields.Nested:

@@ -1,6 +1,6 @@
 """Administration of users (resources.md R8): the list and detail, role/name/verification
-changes, bans, sessions and deletion. Every change adds its audit entry to the request's
-transaction (services.audit), so a refused change writes none."""
+changes, bans, sessions and deletion; and the answers of the payment ledger. Every change adds
+its audit entry to the request's transaction (sections/audit), so a refused change writes none."""
 from datetime import UTC
 
 from sqlalchemy import delete, func, not_, select, update
@@ -19,7 +19,8 @@ USER_SORTS = {"createdAt": User.created_at, "email": User.email}
 SESSION_SORTS = {"createdAt": Session.created_at}
 
 
-def user_answer(user) -> dict:
+def user_answer(user: User) -> dict:
+    """The user object as admins see it (AdminUserSchema): the ban as it stands now."""
     return {"id": user.id, "email": user.email, "name": user.name, "image": user.image,
             "emailVerified": user.email_verified, "createdAt": user.created_at,
             "twoFactorEnabled": user.two_factor_enabled, "role": user.role,
@@ -39,6 +40,11 @@ def users_page(args: dict) -> listing.Page:
         statement = statement.where(listing.contains(User.email, args["q"])
                                     | listing.contains(User.name, args["q"]))
     return listing.page(statement, args, USER_SORTS, User.id)
+
+
+def user_detail_answer(user: User) -> dict:
+    """The user object with the counts of what its account holds (AdminUserDetailSchema)."""
+    return {**user_answer(user), "counts": counts(user)}
 
 
 def counts(user: User) -> dict:
@@ -120,6 +126,13 @@ def sessions_page(user: User, args: dict) -> listing.Page:
     return listing.page(statement, args, SESSION_SORTS, Session.id)
 
 
+def session_answer(session: Session) -> dict:
+    """A session as admins see it (AdminSessionSchema): never its token."""
+    return {"id": session.id, "createdAt": session.created_at, "expiresAt": session.expires_at,
+            "lastUsedAt": session.last_used_at, "userAgent": session.user_agent,
+            "ipAddress": session.ip_address}
+
+
 def revoke_sessions(user: User, actor_id: str) -> None:
     ended = db.session.execute(delete(Session).where(Session.user_id == user.id)
                                .execution_options(synchronize_session=False)).rowcount
@@ -132,3 +145,28 @@ def delete_user(user: User, actor_id: str) -> None:
     if user.id == actor_id:
         raise Conflict("You cannot delete yourself here; use DELETE /api/auth/user")
     delete_account(user, actor_id)
+
+
+# --- the payment ledger (contract section 7): the provider's values as the webhook recorded
+# them; `createdAt` is the provider time of the event that recorded a row.
+
+def payment_answer(payment) -> dict:
+    return {"id": payment.id, "amount": payment.amount, "currency": payment.currency,
+            "status": payment.status, "createdAt": payment.last_event_created}
+
+
+def refund_answer(refund) -> dict:
+    return {"id": refund.id, "paymentId": refund.payment_intent, "amount": refund.amount,
+            "amountRefunded": refund.amount_refunded, "currency": refund.currency,
+            "createdAt": refund.last_event_created}
+
+
+def subscription_answer(subscription) -> dict:
+    return {"id": subscription.id, "customer": subscription.customer,
+            "status": subscription.status, "currentPeriodEnd": subscription.current_period_end,
+            "createdAt": subscription.last_event_created}
+
+
+def webhook_event_answer(event) -> dict:
+    return {"id": event.id, "type": event.type, "created": event.created,
+            "receivedAt": event.received_at}

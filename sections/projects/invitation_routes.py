@@ -1,13 +1,13 @@
 """Invitations (resources.md R3): the owner's under /api/projects/{id}/invitations, the
-addressee's under /api/invitations. Checks in R1's order, as in blueprints/projects.py."""
+addressee's under /api/invitations. Checks in R1's order, as in routes.py."""
 from core import policy as policies
 from core.access import guard, login_required
 from core.blueprint import BEARER, ApiBlueprint
 from core.db import db
 from core.fields import TokenSchema
 from sections.projects import invitations
-from sections.projects import service as projects
-from sections.projects.routes import BAD_INPUT, NO_BEARER, NOT_OWNER, NOT_VISIBLE
+from sections.projects.routes import BAD_INPUT, NO_BEARER, NOT_OWNER, NOT_VISIBLE, project_answer
+from sections.projects.rules import relations_of_role
 from sections.projects.schemas import (
     InvitationCreateSchema,
     InvitationDataSchema,
@@ -35,9 +35,10 @@ NOT_ADDRESSEE = (403, "FORBIDDEN: addressed to another e-mail; EMAIL_NOT_VERIFIE
 @blp.arguments(InvitationCreateSchema)
 def create_invitation(data, project):
     """Invite an e-mail address to the project (replacing its pending invitation)."""
-    answer = invitations.invite(project, policies.caller(), data["email"])
+    who = policies.caller()
+    invitation = invitations.invite(project, who, data["email"])
     db.session.commit()
-    return {"data": answer}
+    return {"data": invitations.answer(invitation, who, relations_of_role(project.role, who))}
 
 
 @blp.get("/projects/<project_id>/invitations")
@@ -46,10 +47,13 @@ def create_invitation(data, project):
 @blp.errors(NO_BEARER, NOT_VISIBLE, NOT_OWNER, BAD_INPUT)
 @login_required
 @guard("project", "change")
-@blp.arguments(InvitationListArgs, location="query", as_kwargs=True)
-def list_project_invitations(project, **args):
+@blp.arguments(InvitationListArgs, location="query")
+def list_project_invitations(args, project):
     """List the project's invitations (its owner)."""
-    return invitations.list_for_project(project.id, policies.caller(), args)
+    who = policies.caller()
+    relations = relations_of_role(project.role, who)
+    page = invitations.project_invitations_page(project.id, args)
+    return page.answer([invitations.answer(row, who, relations) for row in page.items])
 
 
 @blp.delete("/projects/<project_id>/invitations/<invitation_id>")
@@ -70,10 +74,12 @@ def revoke_invitation(project, invitation_id):
 @blp.response(200, MyInvitationPageSchema)
 @blp.errors(NO_BEARER, BAD_INPUT)
 @login_required
-@blp.arguments(MyInvitationListArgs, location="query", as_kwargs=True)
-def list_my_invitations(**args):
+@blp.arguments(MyInvitationListArgs, location="query")
+def list_my_invitations(args):
     """List the pending invitations addressed to the caller's verified e-mail."""
-    return invitations.list_mine(policies.caller(), args)
+    who = policies.caller()
+    page = invitations.my_invitations_page(who, args)
+    return page.answer([invitations.my_answer(row, who) for row in page.items])
 
 
 @blp.post("/invitations/accept")
@@ -84,11 +90,10 @@ def list_my_invitations(**args):
 @blp.arguments(TokenSchema)
 def accept_invitation(data):
     """Join the project of an invitation with its e-mailed token."""
-    who = policies.caller()
-    project_id = invitations.accept(data["token"], who)
-    answer = {"data": projects.answer(projects.find(project_id, who), who)}
+    project_id = invitations.accept(data["token"], policies.caller())
+    answer = project_answer(project_id)
     db.session.commit()
-    return answer
+    return {"data": answer}
 
 
 @blp.post("/invitations/decline")
@@ -99,6 +104,7 @@ def accept_invitation(data):
 @blp.arguments(TokenSchema)
 def decline_invitation(data):
     """Decline an invitation with its e-mailed token."""
-    answer = invitations.decline(data["token"], policies.caller())
+    who = policies.caller()
+    invitation = invitations.decline(data["token"], who)
     db.session.commit()
-    return {"data": answer}
+    return {"data": invitations.answer(invitation, who, set())}

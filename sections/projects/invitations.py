@@ -39,8 +39,9 @@ def _rows():
 
 
 def answer(row, who: Caller, relations: set[str]) -> dict:
-    """An invitation row as InvitationSchema dumps it; `relations` are the caller's to the
-    project (the inviter's e-mail is shown to members and admins, not to the invitee, R3)."""
+    """R3's Invitation object of a row of `_rows()`: the API's keys with raw values, for
+    InvitationSchema to dump. `relations` are the caller's to the project (the inviter's e-mail
+    is shown to members and admins, not to the invitee)."""
     status = row.status
     if status == PENDING and row.expires_at <= clock.utcnow():
         status = EXPIRED
@@ -50,14 +51,22 @@ def answer(row, who: Caller, relations: set[str]) -> dict:
                    "image": row.inviter_image}
         if policies.may_know_email(who, row.invited_by_id, relations):
             inviter["email"] = row.inviter_email
-    return {"id": row.id, "project_id": row.project_id, "email": row.email, "status": status,
-            "invited_by": inviter, "expires_at": row.expires_at, "created_at": row.created_at}
+    return {"id": row.id, "projectId": row.project_id, "email": row.email, "status": status,
+            "invitedBy": inviter, "expiresAt": row.expires_at, "createdAt": row.created_at}
 
 
-def invite(project, who: Caller, email: str) -> dict:
-    """Invite `email` to `project` (a row from services.projects.find): the address's pending
-    invitation, if any, is revoked and replaced; the e-mail goes out before the caller commits
-    (mail moves to an outbox in the same transaction). An address already a member: 409."""
+def my_answer(row, who: Caller) -> dict:
+    """An invitation addressed to the caller (a row of `my_invitations_page`), with its
+    `project: {id, name}` (MyInvitationSchema)."""
+    return {**answer(row, who, set()),
+            "project": {"id": row.project_id, "name": row.project_name}}
+
+
+def invite(project, who: Caller, email: str):
+    """Invite `email` to `project` (a row of service.find): the address's pending invitation, if
+    any, is revoked and replaced; the e-mail goes out before the caller commits (mail moves to
+    an outbox in the same transaction). An address already a member: 409. Returns the new
+    invitation's row, for `answer`."""
     member = db.session.execute(
         select(Membership.user_id).join(User, User.id == Membership.user_id)
         .where(Membership.project_id == project.id, User.email == email)).first()
@@ -81,8 +90,7 @@ def invite(project, who: Caller, email: str) -> dict:
               f"{who.email} invited you to join the project \"{project.name}\".\n\n"
               f"Open this link to accept or decline (valid for 7 days):\n{link}\n\n"
               "If you do not know this project, ignore this message.\n")
-    return answer(db.session.execute(_rows().where(Invitation.id == invitation.id)).one(),
-                  who, {policies.MEMBER})
+    return _row(invitation.id)
 
 
 def _status_filter(status: str, now):
@@ -93,27 +101,26 @@ def _status_filter(status: str, now):
     return Invitation.status == status
 
 
-def list_for_project(project_id: str, who: Caller, args: dict) -> dict:
+def _row(invitation_id: str):
+    return db.session.execute(_rows().where(Invitation.id == invitation_id)).one()
+
+
+def project_invitations_page(project_id: str, args: dict) -> listing.Page:
     """One page of the project's invitations (the owner's view), filter `status`."""
     statement = _rows().where(Invitation.project_id == project_id)
     if args.get("status"):
         statement = statement.where(_status_filter(args["status"], clock.utcnow()))
-    page = listing.page(statement, args, SORTS, Invitation.id, scalars=False)
-    return page.answer([answer(row, who, {policies.MEMBER}) for row in page.items])
+    return listing.page(statement, args, SORTS, Invitation.id, scalars=False)
 
 
-def list_mine(who: Caller, args: dict) -> dict:
-    """One page of the live invitations addressed to the caller's verified e-mail, each with
-    `project: {id, name}` (none while the address is unverified: it is not proven the
-    caller's)."""
+def my_invitations_page(who: Caller, args: dict) -> listing.Page:
+    """One page of the live invitations addressed to the caller's verified e-mail, with their
+    projects' names (none while the address is unverified: it is not proven the caller's)."""
     mine = (and_(Invitation.email == who.email, _status_filter(PENDING, clock.utcnow()))
             if who.email_verified else false())
     statement = (_rows().add_columns(Project.name.label("project_name"))
                  .join(Project, Project.id == Invitation.project_id).where(mine))
-    page = listing.page(statement, args, SORTS, Invitation.id, scalars=False)
-    return page.answer([{**answer(row, who, set()),
-                         "project": {"id": row.project_id, "name": row.project_name}}
-                        for row in page.items])
+    return listing.page(statement, args, SORTS, Invitation.id, scalars=False)
 
 
 def revoke(project_id: str, invitation_id: str) -> None:
@@ -167,10 +174,9 @@ def accept(token: str, who: Caller) -> str:
     return invitation.project_id
 
 
-def decline(token: str, who: Caller) -> dict:
-    """Decline the invitation; answers it with status DECLINED."""
+def decline(token: str, who: Caller):
+    """Decline the invitation; returns its row (status DECLINED), for `answer`."""
     invitation = _addressed(token, who)
     if not _settle(DECLINED, Invitation.id == invitation.id):
         raise InvalidToken("The invitation is unknown, used, revoked or expired")
-    row = db.session.execute(_rows().where(Invitation.id == invitation.id)).one()
-    return answer(row, who, set())
+    return _row(invitation.id)

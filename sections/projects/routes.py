@@ -1,14 +1,11 @@
 """Projects and their members under /api/projects (resources.md R3); invitations live in
-blueprints/invitations.py. Views check in R1's order: the bearer (login_required), then the
+invitation_routes.py. Views check in R1's order: the bearer (login_required), then the
 project's visibility and the caller's right (`guard`, 404 then 403), and only then
 the body or query (`blp.arguments`, 400), then the state (409, in the services)."""
-from flask import jsonify
-
 from core import policy as policies
 from core.access import guard, login_required
 from core.blueprint import BEARER, ApiBlueprint
 from core.db import db
-from core.fields import utc_iso
 from sections.projects import service as projects
 from sections.projects.schemas import (
     MemberListArgs,
@@ -30,10 +27,11 @@ NOT_OWNER = (403, "FORBIDDEN: the caller is a member but not the owner")
 BAD_INPUT = (400, "VALIDATION_ERROR")
 
 
-def project_answer(project_id: str):
-    """`{data: project}` as the caller sees it after a change (one query)."""
-    return {"data": projects.answer(projects.find(project_id, policies.caller()),
-                                    policies.caller())}
+def project_answer(project_id: str) -> dict:
+    """The project's answer as the caller sees it after a change (one query, in the request's
+    transaction)."""
+    who = policies.caller()
+    return projects.answer(projects.find(project_id, who), who)
 
 
 @blp.get("")
@@ -41,10 +39,12 @@ def project_answer(project_id: str):
 @blp.response(200, ProjectPageSchema)
 @blp.errors(NO_BEARER, BAD_INPUT)
 @login_required
-@blp.arguments(ProjectListArgs, location="query", as_kwargs=True)
-def list_projects(**args):
+@blp.arguments(ProjectListArgs, location="query")
+def list_projects(args):
     """List the projects the caller is a member of."""
-    return projects.list_projects(policies.caller(), args)
+    who = policies.caller()
+    page = projects.projects_page(who, args)
+    return page.answer([projects.answer(row, who) for row in page.items])
 
 
 @blp.post("")
@@ -58,7 +58,7 @@ def create_project(data):
     project_id = projects.create(policies.caller(), data["name"], data.get("description"))
     answer = project_answer(project_id)
     db.session.commit()
-    return answer
+    return {"data": answer}
 
 
 @blp.get("/<project_id>")
@@ -69,20 +69,7 @@ def create_project(data):
 def get_project(project_id):
     """Return a project the caller is a member of."""
     who = policies.caller()
-    project = projects.answer(projects.find(project_id, who, committed=True), who)
-    return jsonify(data=project_json(project))
-
-
-def project_json(project: dict) -> dict:
-    """ProjectSchema's output for the hottest project read, written out (as the session's is,
-    blueprints/auth/password.py): marshmallow's per-field work was a fifth of this endpoint's
-    cost (bench/README.md). tests/test_projects.py holds it equal to the schema's dump."""
-    return {"id": project["id"], "name": project["name"],
-            "description": project["description"], "ownerId": project["owner_id"],
-            "owner": project["owner"], "role": project["role"],
-            "memberCount": project["member_count"],
-            "createdAt": utc_iso(project["created_at"]),
-            "updatedAt": utc_iso(project["updated_at"])}
+    return {"data": projects.answer(projects.find_committed(project_id, who), who)}
 
 
 @blp.patch("/<project_id>")
@@ -97,7 +84,7 @@ def update_project(data, project):
     projects.update_project(project.id, data)
     answer = project_answer(project.id)
     db.session.commit()
-    return answer
+    return {"data": answer}
 
 
 @blp.delete("/<project_id>")
@@ -118,10 +105,11 @@ def delete_project(project):
 @blp.errors(NO_BEARER, NOT_VISIBLE, BAD_INPUT)
 @login_required
 @guard("project")
-@blp.arguments(MemberListArgs, location="query", as_kwargs=True)
-def list_members(project, **args):
+@blp.arguments(MemberListArgs, location="query")
+def list_members(args, project):
     """List a project's members."""
-    return projects.list_members(project.id, policies.caller(), args)
+    page = projects.members_page(project.id, args)
+    return page.answer([projects.member_answer(row) for row in page.items])
 
 
 @blp.delete("/<project_id>/members/<user_id>")
@@ -152,4 +140,4 @@ def transfer_project(data, project):
     projects.transfer(project, policies.caller(), data["userId"])
     answer = project_answer(project.id)
     db.session.commit()
-    return answer
+    return {"data": answer}

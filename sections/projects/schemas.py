@@ -1,5 +1,5 @@
 """Projects, members and invitations (resources.md R3): request bodies, list arguments and
-answers. Answers dump the rows services/projects.py and services/invitations.py build."""
+answers. Answers dump what the services' `answer` functions return (service.py, invitations.py)."""
 from marshmallow import Schema, fields, validate
 
 from core import listing
@@ -38,20 +38,20 @@ class ProjectSchema(Schema):
     id = fields.String(required=True)
     name = fields.String(required=True)
     description = fields.String(required=True, allow_none=True)
-    ownerId = fields.String(required=True, allow_none=True, attribute="owner_id")
+    ownerId = fields.String(required=True, allow_none=True)
     owner = fields.Nested(UserRefSchema, required=True, allow_none=True)
     role = fields.String(required=True, allow_none=True, metadata={
         "description": "The caller's role: \"owner\", \"member\", or null (an admin who is "
                        "not a member)"})
-    memberCount = fields.Integer(required=True, attribute="member_count")
-    createdAt = UTCDateTime(required=True, attribute="created_at")
-    updatedAt = UTCDateTime(required=True, attribute="updated_at")
+    memberCount = fields.Integer(required=True)
+    createdAt = UTCDateTime(required=True)
+    updatedAt = UTCDateTime(required=True)
 
 
 class MemberSchema(Schema):
     user = fields.Nested(UserRefSchema, required=True)
     role = fields.String(required=True, metadata={"description": "\"owner\" or \"member\""})
-    joinedAt = UTCDateTime(required=True, attribute="joined_at")
+    joinedAt = UTCDateTime(required=True)
 
 
 class ProjectRefSchema(Schema):
@@ -61,14 +61,13 @@ class ProjectRefSchema(Schema):
 
 class InvitationSchema(Schema):
     id = fields.String(required=True)
-    projectId = fields.String(required=True, attribute="project_id")
+    projectId = fields.String(required=True)
     email = fields.String(required=True)
     status = fields.String(required=True, metadata={
         "description": "PENDING, ACCEPTED, DECLINED, REVOKED or EXPIRED"})
-    invitedBy = fields.Nested(UserRefSchema, required=True, allow_none=True,
-                              attribute="invited_by")
-    expiresAt = UTCDateTime(required=True, attribute="expires_at")
-    createdAt = UTCDateTime(required=True, attribute="created_at")
+    invitedBy = fields.Nested(UserRefSchema, required=True, allow_none=True)
+    expiresAt = UTCDateTime(required=True)
+    createdAt = UTCDateTime(required=True)
 
 
 class MyInvitationSchema(InvitationSchema):
@@ -89,7 +88,7 @@ STATUSES = listing.enum("PENDING", "ACCEPTED", "DECLINED", "REVOKED", "EXPIRED")
 ProjectListArgs = listing.arguments(
     "ProjectListArgs", sorts=["createdAt", "updatedAt", "name"],
     filters={"role": ROLES, "q": listing.text()})
-# GET /api/admin/projects (R8), served by services.projects.list_projects(..., every=True).
+# GET /api/admin/projects (R8), served by service.all_projects_page.
 AdminProjectListArgs = listing.arguments(
     "AdminProjectListArgs", sorts=["createdAt", "name"],
     filters={"q": listing.text(), "ownerId": listing.identifier()})

@@ -58,7 +58,8 @@ FAST_READ = PreparedRead(READ)
 
 
 def answer(row, who: Caller) -> dict:
-    """A project row as ProjectSchema dumps it (R3's Project object)."""
+    """R3's Project object as the caller sees it (a row of `find`, `find_committed` or a page):
+    the API's keys with raw values, for ProjectSchema to dump."""
     relations = relations_of_role(row.role, who)
     owner = None
     if row.owner_id is not None:
@@ -66,35 +67,46 @@ def answer(row, who: Caller) -> dict:
         if policies.may_know_email(who, row.owner_id, relations):
             owner["email"] = row.owner_email
     return {"id": row.id, "name": row.name, "description": row.description,
-            "owner_id": row.owner_id, "owner": owner, "role": row.role,
-            "member_count": row.member_count, "created_at": row.created_at,
-            "updated_at": row.updated_at}
+            "ownerId": row.owner_id, "owner": owner, "role": row.role,
+            "memberCount": row.member_count, "createdAt": row.created_at,
+            "updatedAt": row.updated_at}
 
 
-def list_projects(who: Caller, args: dict, *, every: bool = False) -> dict:
-    """One page of projects as `{data, meta}`: the caller's own (R3 `GET /api/projects`,
-    filters role and q), or with `every` all of them for an admin (R8 `GET /api/admin/projects`,
-    filters q and ownerId, `role` the admin's own or null). One page query and one count."""
-    if every and not args.get("ownerId"):
-        statement, sorts, key = select(Project.id), SORTS, Project.id
-        if args.get("q"):
-            statement = statement.where(listing.contains(Project.name, args["q"]))
-    else:
+def projects_page(who: Caller, args: dict) -> listing.Page:
+    """One page of the caller's own projects (R3 `GET /api/projects`, filters role and q)."""
+    member = aliased(Membership, name="keyed")
+    statement = select(member.project_id).where(visible_projects(who, member))
+    if args.get("role"):
+        statement = statement.where(member.role == args["role"].lower())
+    return _memberships_page(statement, member, who, args)
+
+
+def all_projects_page(who: Caller, args: dict) -> listing.Page:
+    """One page of every project, for an admin (R8 `GET /api/admin/projects`, filters q and
+    ownerId; `role` is the admin's own or null)."""
+    if args.get("ownerId"):
         member = aliased(Membership, name="keyed")
-        if every:  # one owner's projects
-            statement = select(member.project_id).where(member.user_id == args["ownerId"],
-                                                        member.role == OWNER)
-        else:
-            statement = select(member.project_id).where(visible_projects(who, member))
-            if args.get("role"):
-                statement = statement.where(member.role == args["role"].lower())
-        sorts, key = _sorts_of(member), member.project_id
-        if args.get("q"):
-            name = _of_project(member, Project.name)
-            statement = statement.where(listing.contains(name, args["q"]))
-    page = listing.page(statement, args, sorts, key, scalars=False,
+        statement = select(member.project_id).where(member.user_id == args["ownerId"],
+                                                    member.role == OWNER)
+        return _memberships_page(statement, member, who, args)
+    statement = select(Project.id)
+    if args.get("q"):
+        statement = statement.where(listing.contains(Project.name, args["q"]))
+    return _page(statement, SORTS, Project.id, who, args)
+
+
+def _memberships_page(statement, member, who: Caller, args: dict) -> listing.Page:
+    """A page driven from `statement`, a select of `member`'s project ids (filter q added)."""
+    if args.get("q"):
+        statement = statement.where(listing.contains(_of_project(member, Project.name),
+                                                     args["q"]))
+    return _page(statement, _sorts_of(member), member.project_id, who, args)
+
+
+def _page(statement, sorts: dict, key, who: Caller, args: dict) -> listing.Page:
+    """One page query and one count; the page is cut before the per-project work is done."""
+    return listing.page(statement, args, sorts, key, scalars=False,
                         decorate=lambda keys: _decorated(keys).params(caller_id=who.id))
-    return page.answer([answer(row, who) for row in page.items])
 
 
 def _of_project(member, column):
@@ -113,15 +125,28 @@ def _sorts_of(member) -> dict:
             "name": _of_project(member, func.lower(Project.name))}
 
 
-def find(project_id, who: Caller, action: str = "see", *, committed: bool = False):
+def find(project_id, who: Caller, action: str = "see"):
     """The project row for the caller once it may do `action`: NotFound when it may not see
-    it, Forbidden when it may see but not do `action` (R1's order). One query; `committed`
-    reads outside the request's transaction (GET /api/projects/{id}, the hot read)."""
+    it, Forbidden when it may see but not do `action` (R1's order). One query, in the
+    request's transaction (it sees the request's own changes)."""
     row = None
     if policies.is_id(project_id):
-        params = {"project_id": project_id, "caller_id": who.id}
-        row = (FAST_READ.one(db.engine, **params) if committed
-               else db.session.execute(READ, params).one_or_none())
+        row = db.session.execute(READ, {"project_id": project_id,
+                                        "caller_id": who.id}).one_or_none()
+    return _allowed(row, who, action)
+
+
+def find_committed(project_id, who: Caller):
+    """`find(project_id, who)` for the hot read `GET /api/projects/{id}`: the same row, from
+    committed data outside the request's transaction (perf/prepared.py), so never for a read
+    that follows a change of the same request."""
+    row = None
+    if policies.is_id(project_id):
+        row = FAST_READ.one(db.engine, project_id=project_id, caller_id=who.id)
+    return _allowed(row, who, "see")
+
+
+def _allowed(row, who: Caller, action: str):
     if row is None:
         raise NotFound("No such project")
     policies.check("project", relations_of_role(row.role, who), action)
@@ -164,19 +189,23 @@ def delete_project(row, who: Caller) -> None:
 MEMBER_SORTS = {"joinedAt": Membership.joined_at, "email": User.email}
 
 
-def list_members(project_id: str, who: Caller, args: dict) -> dict:
-    """One page of the project's members `{user, role, joinedAt}` (the caller is a member or an
-    admin, so e-mails are shown, R1 "embedded users")."""
+def members_page(project_id: str, args: dict) -> listing.Page:
+    """One page of the project's members (filter role)."""
     statement = (select(Membership.user_id, Membership.role, Membership.joined_at, User.email,
                         User.name, User.image)
                  .join(User, User.id == Membership.user_id)
                  .where(Membership.project_id == project_id))
     if args.get("role"):
         statement = statement.where(Membership.role == args["role"].lower())
-    page = listing.page(statement, args, MEMBER_SORTS, Membership.user_id, scalars=False)
-    return page.answer([
-        {"user": {"id": m.user_id, "email": m.email, "name": m.name, "image": m.image},
-         "role": m.role, "joined_at": m.joined_at} for m in page.items])
+    return listing.page(statement, args, MEMBER_SORTS, Membership.user_id, scalars=False)
+
+
+def member_answer(row) -> dict:
+    """A member `{user, role, joinedAt}` of a `members_page` row; the caller is a member or an
+    admin, so the e-mail is shown (R1 "embedded users")."""
+    return {"user": {"id": row.user_id, "email": row.email, "name": row.name,
+                     "image": row.image},
+            "role": row.role, "joinedAt": row.joined_at}
 
 
 def remove_member(row, who: Caller, user_id: str) -> None:

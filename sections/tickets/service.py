@@ -70,7 +70,7 @@ def open_ticket(who: Caller, data: dict) -> Ticket:
     return ticket
 
 
-def update(ticket: Ticket, who: Caller, data: dict) -> Ticket:
+def update(ticket: Ticket, who: Caller, data: dict) -> None:
     """Apply a PATCH (rights already checked): 400 for an assignee who is not an admin, 409 for
     the text of a ticket that is no longer OPEN. All or nothing: checks come before changes."""
     if data.get("assigneeId") is not None and not _is_admin(data["assigneeId"]):
@@ -98,7 +98,6 @@ def update(ticket: Ticket, who: Caller, data: dict) -> Ticket:
                   f"Your support request \"{ticket.subject}\" has been resolved.\n\n"
                   "Reply with a comment if the problem is not solved; the ticket reopens.\n")
     db.session.flush()
-    return ticket
 
 
 def _move(ticket: Ticket, status: str) -> None:
@@ -170,23 +169,25 @@ def comments_page(ticket: Ticket, relations: set[str], args: dict) -> listing.Pa
     return listing.page(statement, args, COMMENT_SORTS, TicketComment.id)
 
 
-def may_know_email(who: Caller, user) -> bool:
-    """R7: the requester and assignee carry `email` for the staff (and a user sees its own)."""
-    return who.is_admin or (user is not None and user.id == who.id)
+def _embed(user, who: Caller) -> dict | None:
+    """A user named by a ticket or comment; R7: with `email` for the staff and for the user
+    itself (a ticket gives no project relation)."""
+    return policies.embed_user(
+        user, user is not None and policies.may_know_email(who, user.id, set()))
 
 
 def ticket_answer(ticket: Ticket, who: Caller) -> dict:
-    embed = policies.embed_user
+    """R7's Ticket object: the API's keys with raw values, for TicketSchema to dump."""
     return {"id": ticket.id, "subject": ticket.subject, "description": ticket.description,
             "status": ticket.status, "priority": ticket.priority,
-            "requester": embed(ticket.requester, may_know_email(who, ticket.requester)),
-            "assignee": embed(ticket.assignee, may_know_email(who, ticket.assignee)),
+            "requester": _embed(ticket.requester, who), "assignee": _embed(ticket.assignee, who),
             "projectId": ticket.project_id, "createdAt": ticket.created_at,
             "updatedAt": ticket.updated_at, "closedAt": ticket.closed_at}
 
 
 def comment_answer(comment: TicketComment, who: Caller) -> dict:
+    """R7's Comment object, for CommentSchema to dump."""
     return {"id": comment.id, "ticketId": comment.ticket_id,
-            "author": policies.embed_user(comment.author, may_know_email(who, comment.author)),
-            "body": comment.body, "internal": comment.internal, "createdAt": comment.created_at}
+            "author": _embed(comment.author, who), "body": comment.body,
+            "internal": comment.internal, "createdAt": comment.created_at}
 

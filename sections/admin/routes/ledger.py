@@ -3,6 +3,7 @@ from core import listing
 from core.access import roles_required
 from core.blueprint import BEARER, NO_BEARER
 from core.fields import data_schema
+from sections.admin import service as admin
 from sections.admin import stats
 from sections.admin.routes import NOT_ADMIN, blp
 from sections.admin.schemas import (
@@ -31,13 +32,14 @@ AuditListArgs = listing.arguments("AuditListArgs", sorts=["createdAt"], filters=
 ERRORS = (NO_BEARER, NOT_ADMIN, (400, "VALIDATION_ERROR"))
 
 
-def ledger_view(name: str, operation_id: str, args_schema, item_schema, summary: str):
+def ledger_view(name: str, operation_id: str, args_schema, item_schema, answer, summary: str):
     """One read-only list of the ledger: the same shape for its four tables."""
 
     @roles_required("admin")
     @blp.arguments(args_schema, location="query")
     def view(args):
-        return ledger.page(name, args).answer()
+        page = ledger.page(name, args)
+        return page.answer([answer(record) for record in page.items])
 
     view.__name__ = view.__qualname__ = f"list_{name.replace('-', '_')}"
     view.__doc__ = summary
@@ -48,13 +50,13 @@ def ledger_view(name: str, operation_id: str, args_schema, item_schema, summary:
 
 
 ledger_view("payments", "listPayments", PaymentListArgs, LedgerPaymentSchema,
-            "List recorded payments.")
+            admin.payment_answer, "List recorded payments.")
 ledger_view("refunds", "listRefunds", RefundListArgs, LedgerRefundSchema,
-            "List recorded refunds.")
+            admin.refund_answer, "List recorded refunds.")
 ledger_view("subscriptions", "listSubscriptions", SubscriptionListArgs,
-            LedgerSubscriptionSchema, "List recorded subscriptions.")
+            LedgerSubscriptionSchema, admin.subscription_answer, "List recorded subscriptions.")
 ledger_view("webhook-events", "listWebhookEvents", WebhookEventListArgs, WebhookEventSchema,
-            "List verified payment webhook events.")
+            admin.webhook_event_answer, "List verified payment webhook events.")
 
 
 @blp.get("/stats")

@@ -12,7 +12,9 @@ from sections.projects.schemas import AdminProjectListArgs, ProjectPageSchema
 @blp.response(200, ProjectPageSchema)
 @blp.errors(NO_BEARER, NOT_ADMIN, (400, "VALIDATION_ERROR"))
 @roles_required("admin")
-@blp.arguments(AdminProjectListArgs, location="query", as_kwargs=True)
-def list_all_projects(**args):
+@blp.arguments(AdminProjectListArgs, location="query")
+def list_all_projects(args):
     """List every project (platform admins)."""
-    return projects.list_projects(policies.caller(), args, every=True)
+    who = policies.caller()
+    page = projects.all_projects_page(who, args)
+    return page.answer([projects.answer(row, who) for row in page.items])

@@ -47,7 +47,7 @@ def list_users(args):
 @guard("user")
 def get_user(user):
     """Return a user with the counts of what its account holds."""
-    return {"data": {**admin.user_answer(user), "counts": admin.counts(user)}}
+    return {"data": admin.user_detail_answer(user)}
 
 
 @blp.patch("/users/<user_id>")
@@ -103,7 +103,8 @@ def unban_user(user):
 @blp.arguments(SessionListArgs, location="query")
 def list_user_sessions(args, user):
     """List a user's live sessions (never a token)."""
-    return admin.sessions_page(user, args).answer()
+    page = admin.sessions_page(user, args)
+    return page.answer([admin.session_answer(s) for s in page.items])
 
 
 @blp.delete("/users/<user_id>/sessions")
