@@ -107,6 +107,8 @@ def raw_body():
 
 def check_access():
     """Pipeline step: act on the view's declarations (the module docstring's order)."""
+    if request.method == "OPTIONS":
+        return  # a CORS preflight or Flask's automatic OPTIONS: the view never runs
     view = current_app.view_functions.get(request.endpoint)
     spec = getattr(view, "access", None) or NOTHING
     if spec.auth == REQUIRED and current_session() is None:

@@ -156,6 +156,18 @@ def test_unknown_fields_are_ignored_entirely(client):
     assert response.status_code == 201, response.get_json()
 
 
+def test_a_preflight_of_a_protected_endpoint_is_answered_before_any_access_check(make_app):
+    """A browser's CORS preflight carries no bearer: the access step (401, 404) leaves it to
+    Flask-CORS, or the browser never sends the real request."""
+    client = make_app(CORS_ORIGINS="https://spa.test").test_client()
+    for path in ("/api/auth/passkey/register", "/api/projects/%00", "/api/tickets/x"):
+        response = client.options(path, headers={
+            "Origin": "https://spa.test", "Access-Control-Request-Method": "POST",
+            "Access-Control-Request-Headers": "authorization, content-type"})
+        assert response.status_code == 200, (path, response.status_code)
+        assert response.headers["Access-Control-Allow-Origin"] == "https://spa.test"
+
+
 def test_cors_answers_vary_on_origin_with_one_origin(make_app):
     """Item 10: a shared cache must not hand one origin's CORS answer to another."""
     client = make_app(CORS_ORIGINS="https://spa.test").test_client()
