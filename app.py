@@ -4,7 +4,7 @@ import logging
 import os
 import sqlite3
 
-from flask import Request
+from flask import Flask, Request
 from flask_cors import CORS
 from flask_migrate import Migrate
 from flask_smorest import Api
@@ -13,12 +13,12 @@ from sqlalchemy.engine import Engine
 from werkzeug.middleware.proxy_fix import ProxyFix
 
 import config
+import perf
 from commands import register_commands
 from core import errors, pipeline
 from core.db import db
 from core.fields import ErrorSchema
 from core.ratelimit import init_limiter, limiter_of, settle_limits
-from perf.flask_app import Service
 from sections.auth.services import oauth_providers
 from sections.auth.services.passwords import PasswordHasher
 
@@ -41,7 +41,7 @@ class JsonRequest(Request):
             return None if silent else self.on_json_loading_failed(exc)
 
 
-class App(Service):
+class App(Flask):
     """The service's Flask: its request reads JSON as above."""
 
     request_class = JsonRequest
@@ -67,6 +67,7 @@ def create_app(test_config=None):
     if test_config:
         app.config.update(test_config)
     finish_config(app)
+    perf.check(app)  # PERF_OFF: speed-only pieces left out to measure them (perf/)
 
     register_extensions(app)
     # The request pipeline (request id -> bearer session -> rate limit -> view), in one place.

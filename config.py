@@ -49,8 +49,11 @@ SETTINGS = {
     "REAUTHENTICATION_WINDOW": (int, 600),
     # CPython's GIL switch interval in the serving process (wsgi.py), in seconds (default 0.005).
     "THREAD_SWITCH_INTERVAL": (float, 0.001),
-    # Seconds an anonymous article list answer is reused (blueprints/articles.py); 0: never.
+    # Seconds an anonymous article list answer is reused (perf/answer_cache.py); 0: never.
     "ARTICLE_LIST_CACHE_SECONDS": (float, 1.0),
+    # Speed-only pieces to leave out, comma-separated (perf/__init__.py PIECES), for measuring
+    # each side by side (bench/pieces.py); none by default. Not for production.
+    "PERF_OFF": ("list", []),
     # argon2id parameters; OWASP's minimum is m=19 MiB, t=2, p=1 (contract section 3).
     "PASSWORD_HASH_MEMORY_COST": (int, 19456),  # KiB
     "PASSWORD_HASH_TIME_COST": (int, 2),

@@ -7,7 +7,7 @@ limiter is Flask-Limiter with a short path for these limits (perf/limiter.py).
 from flask import current_app, g, request
 from flask_limiter import Limiter
 
-from perf.limiter import ServiceLimiter
+from perf.limiter import new_limiter
 
 
 def client_address() -> str:
@@ -32,7 +32,7 @@ def rate_limit() -> str:
 def init_limiter(app) -> Limiter:
     """One limiter per app (its storage and key prefix come from that app's config); the request
     pipeline initialises it on the app, after the steps it depends on (pipeline.register)."""
-    limiter = ServiceLimiter(key_func=rate_key, default_limits=[rate_limit])
+    limiter = new_limiter(app, key_func=rate_key, default_limits=[rate_limit])
     app.extensions["rate_limiter"] = limiter
     return limiter
 

@@ -5,6 +5,8 @@ import time
 
 from flask import current_app
 
+import perf
+
 
 class AnonymousPages:
     """The public list's answers to anonymous callers, kept for a moment (R4: the blog's front
@@ -38,7 +40,8 @@ def anonymous_pages() -> AnonymousPages:
     """This app's cache of the public article list's anonymous answers."""
     pages = current_app.extensions.get("anonymous_article_pages")
     if pages is None:
-        seconds = current_app.config["ARTICLE_LIST_CACHE_SECONDS"]
+        off = perf.off(current_app, "answer_cache")
+        seconds = 0 if off else current_app.config["ARTICLE_LIST_CACHE_SECONDS"]
         pages = current_app.extensions.setdefault("anonymous_article_pages",
                                                   AnonymousPages(seconds))
     return pages

@@ -1,4 +1,4 @@
-"""One-row SQLite reads that keep the GIL (services/prepared.py runs the hot reads through it).
+"""One-row SQLite reads that keep the GIL (perf/prepared.py runs the hot reads through it).
 
 Python 3.11's sqlite3 gives up the GIL around every call into SQLite: eight times for a one-row
 SELECT of one column, once more per extra column. In a server whose threads all run Python,

@@ -15,6 +15,8 @@ from flask_limiter.constants import ExemptionScope, HeaderNames
 from flask_limiter.errors import RateLimitExceeded
 from limits.storage import MemoryStorage
 
+import perf
+
 # How often the in-memory counters drop the windows that have ended (their memory, not their
 # meaning: a window is read as ended as soon as it has, whether swept or not).
 SWEEP_SECONDS = 1.0
@@ -23,17 +25,38 @@ SWEEP_SECONDS = 1.0
 class SweptMemoryStorage(MemoryStorage):
     """limits' `memory://` storage, sweeping ended windows once a second instead of starting a
     new timer thread every 10 ms under load (about 15 µs of every request in-process, waiting
-    for each new thread to start; bench/README.md). Registered for the `memory://` scheme, so
-    RATELIMIT_STORAGE_URI keeps its documented value. limits is pinned (requirements.txt):
-    this overrides its private scheduler, and tests/test_ratelimit.py checks it still runs."""
+    for each new thread to start; bench/README.md). `new_limiter` uses it where
+    RATELIMIT_STORAGE_URI is `memory://`, its documented value. limits is pinned
+    (requirements.txt): this overrides its private scheduler, and tests/test_ratelimit.py
+    checks it still runs."""
 
-    STORAGE_SCHEME = ["memory"]
+    STORAGE_SCHEME = ["swept-memory"]
 
     def _MemoryStorage__schedule_expiry(self) -> None:
         if not self.timer.is_alive():
-            self.timer = threading.Timer(SWEEP_SECONDS, self._MemoryStorage__expire_events)
-            self.timer.daemon = True
-            self.timer.start()
+            # A local first: two threads here at once each start their own timer (one sweep
+            # too many), never the same timer twice (a thread started twice raises).
+            timer = threading.Timer(SWEEP_SECONDS, self._MemoryStorage__expire_events)
+            timer.daemon = True
+            self.timer = timer
+            timer.start()
+
+
+def new_limiter(app, **kwargs) -> Limiter:
+    """The service's limiter for `app` (Limiter's keyword arguments): Flask-Limiter as it comes
+    when PERF_OFF names `limiter`."""
+    if perf.off(app, "limiter"):
+        return GeneralLimiter(**kwargs)
+    if app.config["RATELIMIT_STORAGE_URI"] == "memory://":
+        kwargs["storage_uri"] = "swept-memory://"
+    return ServiceLimiter(**kwargs)
+
+
+class GeneralLimiter(Limiter):
+    """Flask-Limiter unchanged (PERF_OFF=limiter), with nothing to settle."""
+
+    def settle(self) -> None:
+        pass
 
 
 class ServiceLimiter(Limiter):

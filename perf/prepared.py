@@ -1,22 +1,25 @@
 """Hot reads outside the ORM: a SELECT compiled once per engine and run on a pooled DBAPI
-connection, as services/auth/sessions.py does for the bearer lookup. SQLAlchemy's execution
-layer costs several times an indexed query (bench/README.md); a GET that answers one row from
-committed data can skip it. Never for reads that must see the request's own uncommitted
-writes: they go through `db.session`.
+connection (the bearer lookup in sections/auth/services/sessions.py, the project read in
+sections/projects/service.py). SQLAlchemy's execution layer costs several times an indexed
+query (bench/README.md); a GET that answers one row from committed data can skip it. Never for
+reads that must see the request's own uncommitted writes: they go through `db.session`.
 
 On SQLite the row comes back as one JSON array (`json_array(...)` over the statement, which
-SQLite flattens into the same plan), read by services/held_sqlite.py without giving up the GIL
+SQLite flattens into the same plan), read by perf/held_sqlite.py without giving up the GIL
 (that module says why), or by sqlite3 when it cannot. Statements with columns whose values JSON
-would not carry exactly (floats, blobs) keep the plain form and sqlite3."""
+would not carry exactly (floats, blobs) keep the plain form and sqlite3. With PERF_OFF naming
+`held_sqlite` (bench/pieces.py) the read is SQLAlchemy's own, as it would be without this."""
 import functools
 import json
 import sqlite3
 import weakref
 from collections import namedtuple
 
+from flask import current_app
 from sqlalchemy import Float, LargeBinary, Numeric, func, select
 from sqlalchemy.exc import DBAPIError
 
+import perf
 from perf import held_sqlite
 
 INEXACT_IN_JSON = (Float, Numeric, LargeBinary)
@@ -44,7 +47,11 @@ class PreparedRead:
 
     def one(self, engine, **params):
         """The first row (a named tuple of the statement's columns, types converted) or None."""
-        sql, defaults, order, make_row, packed = self._prepare(engine)
+        prepared = self._prepare(engine)
+        if prepared is None:  # PERF_OFF=held_sqlite: SQLAlchemy's own execution
+            with engine.connect() as connection:
+                return connection.execute(self.statement, params).first()
+        sql, defaults, order, make_row, packed = prepared
         params = {**defaults, **params}  # the statement's own constants (e.g. role = 'owner')
         values = tuple(params[name] for name in order) if order else params
         if packed and not engine.url.query:
@@ -76,6 +83,10 @@ class PreparedRead:
         return None if found is None else make_row(found)
 
     def _prepare(self, engine):
+        """The statement ready for `engine`, or None when its app's PERF_OFF names this piece
+        (asked once per engine: every call runs inside the engine's app)."""
+        if engine not in self._compiled and perf.off(current_app, "held_sqlite"):
+            self._compiled[engine] = None
         if engine not in self._compiled:
             dialect = engine.dialect
             columns = list(self.statement.selected_columns)

@@ -140,6 +140,8 @@ def test_the_short_path_answers_and_counts_as_flask_limiters_general_path(make_a
 
     answers, counters = run(short)
     assert run(general) == (answers, counters)
+    # ...and as Flask-Limiter alone, without perf/limiter.py (PERF_OFF, bench/pieces.py).
+    assert run(make_app(**settings, PERF_OFF="limiter")) == (answers, counters)
     assert [a[1] for a in answers[:7]] == [200, 200, 200, 429, 401, 401, 429]
     assert counters == [("LIMITER/p/ip:127.0.0.1/auth.get_session/2/1/minute", 3),
                         (f"LIMITER/p/user:{user_id}/auth.get_session/3/1/minute", 4)]
