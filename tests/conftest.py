@@ -167,7 +167,12 @@ class RecordingClient(FlaskClient):
     def open(self, *args, **kwargs):
         response = super().open(*args, **kwargs)
         if response.is_json and not response.is_streamed:
-            collect_secrets(response.get_json(silent=True))
+            body = response.get_json(silent=True)
+            if response.status_code >= 400 and isinstance(body, dict):
+                # An error envelope's `code` is its error code (CONFLICT), no secret: a log
+                # line quoting SQL's ON CONFLICT would otherwise read as a leak.
+                body = {k: v for k, v in body.items() if k != "code"}
+            collect_secrets(body)
         query = urlsplit(response.headers.get("Location", "")).query
         collect_secrets({k: v[0] for k, v in parse_qs(query).items()})
         return response
