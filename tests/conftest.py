@@ -35,6 +35,27 @@ POSTGRES_URL = os.environ.get("DATABASE_URL", "")
 USING_POSTGRES = POSTGRES_URL.startswith("postgres")
 
 
+def database_of_worker(url: str, worker: str) -> str:
+    """The suite runs in several processes (pytest-xdist, setup.cfg): each has its own database
+    beside the one DATABASE_URL names (`test_gw0`, ...), created when missing."""
+    from bench.cluster import engine
+
+    base, name = url.rsplit("/", 1)
+    name = f"{name}_{worker}"
+    admin = engine(f"{base}/postgres", isolation_level="AUTOCOMMIT")
+    with admin.connect() as conn:
+        if not conn.execute(text("SELECT 1 FROM pg_database WHERE datname = :n"),
+                            {"n": name}).first():
+            conn.execute(text(f'CREATE DATABASE "{name}"'))
+    admin.dispose()
+    return f"{base}/{name}"
+
+
+if USING_POSTGRES and os.environ.get("PYTEST_XDIST_WORKER"):
+    POSTGRES_URL = database_of_worker(POSTGRES_URL, os.environ["PYTEST_XDIST_WORKER"])
+    os.environ["DATABASE_URL"] = POSTGRES_URL
+
+
 def free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
