@@ -41,6 +41,8 @@ def database_of_worker(url: str, worker: str) -> str:
     from bench.cluster import engine
 
     base, name = url.rsplit("/", 1)
+    if name.endswith(f"_{worker}"):  # this module imported a second time, as tests.conftest
+        return url
     name = f"{name}_{worker}"
     admin = engine(f"{base}/postgres", isolation_level="AUTOCOMMIT")
     with admin.connect() as conn:
