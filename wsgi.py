@@ -2,9 +2,10 @@
 import sys
 
 from app import create_app
-from core import outbox
+from core import outbox, serving
 
 app = create_app()
+serving.start(app)  # the startup warnings, once (core/serving.py)
 # Server threads give up the GIL around every database call. With CPython's default 5 ms switch
 # interval, a thread that released it for a short SQLite read can wait that long to get it back
 # while the others run Python (the convoy effect); 1 ms took GET /api/auth/session under load
