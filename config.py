@@ -129,7 +129,7 @@ FRAMEWORK = {
     "RATELIMIT_HEADERS_ENABLED": True,
     "RATELIMIT_STORAGE_OPTIONS": {"socket_connect_timeout": 1, "socket_timeout": 1},
     # Redis down: fail open to per-process in-memory counters, with a logged warning, and go
-    # back to Redis once it answers (README, "Rate limits").
+    # back to Redis once it answers (docs/reference/rate-limits.md).
     "RATELIMIT_IN_MEMORY_FALLBACK_ENABLED": True,
     "API_TITLE": "Auth and payment webhook service",
     "API_VERSION": "1.0.0",

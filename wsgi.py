@@ -12,5 +12,5 @@ serving.start(app)  # the startup warnings, once (core/serving.py)
 # from 700 to 840 requests/s on SQLite and left other endpoints unchanged (bench/README.md).
 sys.setswitchinterval(app.config["THREAD_SWITCH_INTERVAL"])
 # The outbox's sender thread, started with the serving process so that mail queued before a
-# restart goes out without waiting for a request (README, "The mail worker").
+# restart goes out without waiting for a request (docs/how-to/email.md).
 outbox.sender_of(app)

@@ -195,7 +195,7 @@ def register_error_handlers(app):
     app.register_error_handler(ValidationError, handle_validation_error)
     app.register_error_handler(IntegrityError, handle_integrity_error)
     app.register_error_handler(OperationalError, handle_database_unavailable)
-    # Every pooled connection busy for pool_timeout: overloaded, not broken (README, "Operations").
+    # Every pooled connection busy for pool_timeout: overloaded, not broken (docs/how-to/deploy.md).
     app.register_error_handler(PoolTimeout, handle_database_unavailable)
     app.register_error_handler(Exception, handle_unexpected)
     # Registered after db.init_app, so it runs before Flask-SQLAlchemy's own teardown (Flask
