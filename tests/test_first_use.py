@@ -4,13 +4,11 @@ them, and the interactive reference's example sign-up."""
 import os
 import subprocess
 import sys
-import time
 
 import pytest
-import requests
 
 from core import serving
-from tests.conftest import free_port
+from tests.conftest import free_port, wait_until_healthy
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 WARNING = "PAYMENT_WEBHOOK_SECRET is not set"
@@ -111,14 +109,7 @@ def test_flask_run_debug_warns_once(settings, tmp_path):
         server = subprocess.Popen([sys.executable, "-m", "flask", "--app", "app", "--debug",
                                    "run"], cwd=ROOT, env=env, stdout=out, stderr=subprocess.STDOUT)
     try:
-        deadline = time.monotonic() + 60
-        while True:
-            try:
-                if requests.get(f"http://127.0.0.1:{port}/api/health", timeout=10).ok:
-                    break
-            except (requests.ConnectionError, requests.Timeout):
-                assert server.poll() is None and time.monotonic() < deadline, log.read_text()
-                time.sleep(0.2)  # polling for the server to listen, not a timing assertion
+        wait_until_healthy(port, server, log)
     finally:
         server.terminate()
         server.wait(timeout=30)

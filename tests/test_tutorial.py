@@ -15,13 +15,11 @@ import os
 import re
 import signal
 import subprocess
-import time
 from pathlib import Path
 
 import pytest
-import requests
 
-from tests.conftest import free_port
+from tests.conftest import free_port, wait_until_healthy
 
 ROOT = Path(__file__).resolve().parent.parent
 TUTORIAL = ROOT / "docs" / "tutorial.md"
@@ -92,15 +90,7 @@ def server(checkout, environment, tmp_path):
                                    cwd=checkout, env=env, stdout=out, stderr=subprocess.STDOUT,
                                    start_new_session=True)
     try:
-        deadline = time.monotonic() + 120
-        while True:
-            try:
-                if requests.get(f"http://127.0.0.1:{port}/api/health", timeout=10).ok:
-                    break
-            except (requests.ConnectionError, requests.Timeout):
-                pass
-            assert process.poll() is None and time.monotonic() < deadline, output.read_text()
-            time.sleep(0.2)  # waiting for the server to listen, not a timing assertion
+        wait_until_healthy(port, process, output)
         yield output
     finally:
         os.killpg(process.pid, signal.SIGTERM)
