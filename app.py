@@ -5,6 +5,7 @@ import os
 import sqlite3
 
 from flask import Flask, Request
+from flask.json.provider import DefaultJSONProvider
 from flask_cors import CORS
 from flask_migrate import Migrate
 from flask_smorest import Api
@@ -15,7 +16,7 @@ from werkzeug.middleware.proxy_fix import ProxyFix
 import config
 import perf
 from commands import register_commands
-from core import errors, pipeline
+from core import errors, pipeline, serving
 from core.db import db
 from core.fields import ErrorSchema
 from core.ratelimit import init_limiter, limiter_of, settle_limits
@@ -41,10 +42,27 @@ class JsonRequest(Request):
             return None if silent else self.on_json_loading_failed(exc)
 
 
+class JsonProvider(DefaultJSONProvider):
+    """JSON answers carry text as written ("Crème"), not as `\u00e8` escapes (it is UTF-8,
+    RFC 8259 section 8.1). Text that UTF-8 cannot hold (a lone surrogate) is escaped as before."""
+
+    ensure_ascii = False
+
+    def dumps(self, obj, **kwargs):
+        text = super().dumps(obj, **kwargs)
+        if not text.isascii():
+            try:
+                text.encode()
+            except UnicodeEncodeError:
+                return super().dumps(obj, **{**kwargs, "ensure_ascii": True})
+        return text
+
+
 class App(Flask):
-    """The service's Flask: its request reads JSON as above."""
+    """The service's Flask: its request reads JSON as above, its answers are written as above."""
 
     request_class = JsonRequest
+    json_provider_class = JsonProvider
 
 
 class JsonApi(Api):
@@ -60,6 +78,8 @@ def create_app(test_config=None):
     app = App(__name__, instance_relative_config=True)
     # `/api/projects//members` is a 404 in JSON, not werkzeug's HTML redirect to a merged path.
     app.url_map.merge_slashes = False
+    # `/api/projects/` answers as `/api/projects` does (and `/api/docs` as `/api/docs/`).
+    app.url_map.strict_slashes = False
     os.makedirs(app.instance_path, exist_ok=True)
     app.config.from_mapping(config.defaults())
     app.config.from_pyfile("config.py", silent=True)
@@ -78,6 +98,8 @@ def create_app(test_config=None):
     settle_limits(app)  # last: every exemption and limit is registered by now
     logging.basicConfig(level=logging.INFO,
                         format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+    if serving.flask_run_serves():  # wsgi.py says so for waitress
+        serving.start(app)
     return app
 
 
@@ -88,8 +110,11 @@ def finish_config(app):
         if not app.debug:
             # A key generated per process would differ between hosts and break sessions,
             # OAuth state and encrypted secrets (contract section 8).
-            raise SystemExit("error: SECRET_KEY is not set; set the SECRET_KEY environment "
-                             "variable (only `flask run --debug` generates a development key)")
+            raise SystemExit(
+                "error: SECRET_KEY is not set. Set it in the environment (SECRET_KEY=...) or in "
+                "instance/config.py; in development, pass --debug (`flask --app app --debug run`, "
+                "`flask --app app --debug purge-expired`), which keeps a generated key in "
+                "instance/dev-secret-key")
         cfg["SECRET_KEY"] = config.development_secret_key(app.instance_path)
     cfg["SQLALCHEMY_DATABASE_URI"] = config.database_uri(cfg["DATABASE_URL"], app.instance_path)
     if not cfg["SQLALCHEMY_DATABASE_URI"].startswith("sqlite"):
@@ -102,7 +127,7 @@ def finish_config(app):
     cfg["API_BASE_URL"] = cfg["API_BASE_URL"] or cfg["APP_BASE_URL"]
     if app.debug and not cfg["ALLOWED_REDIRECT_ORIGINS"]:
         # Development: magic links and OAuth may come back to the service's own pages.
-        cfg["ALLOWED_REDIRECT_ORIGINS"] = [cfg["APP_BASE_URL"]]
+        cfg["ALLOWED_REDIRECT_ORIGINS"] = config.loopback_twins(cfg["APP_BASE_URL"])
     cfg["EMAIL_VERIFICATION_URL"] = (cfg["EMAIL_VERIFICATION_URL"]
                                      or cfg["APP_BASE_URL"].rstrip("/") + "/verify-email")
     cfg["INVITATION_URL"] = (cfg["INVITATION_URL"]

@@ -3,7 +3,7 @@ import threading
 
 import click
 from flask import current_app
-from sqlalchemy import delete, select
+from sqlalchemy import delete, inspect, select
 
 from core import clock, outbox
 from core.db import db
@@ -28,11 +28,20 @@ def purge_expired() -> tuple[dict[str, int], int]:
     return removed, cleared
 
 
+def require_tables() -> None:
+    """A clear refusal, instead of SQL's "no such table", on a database not migrated yet."""
+    if not inspect(db.engine).has_table(User.__tablename__):
+        raise click.ClickException(
+            "the database has no tables yet: run `flask --app app db upgrade` first (with the "
+            "same settings, e.g. --debug, as this command)")
+
+
 def register_commands(app):
     @app.cli.command("purge-expired")
     def purge_expired_command():
         """Delete expired sessions, one-time tokens and undeliverable queued mail; clear ended
         bans."""
+        require_tables()
         removed, cleared = purge_expired()
         for table, count in removed.items():
             click.echo(f"{table}: {count} removed")
@@ -47,6 +56,7 @@ def register_commands(app):
         The operator's tool (resources.md R2): it applies what it is told, last admin included,
         and writes no audit entry.
         """
+        require_tables()
         user = db.session.execute(
             select(User).where(User.email == email.strip().lower())).scalar_one_or_none()
         if user is None:
@@ -60,6 +70,7 @@ def register_commands(app):
                   help="Keep delivering, every MAIL_POLL_INTERVAL seconds, until stopped.")
     def send_mail_command(watch):
         """Deliver the queued e-mail that is due (a worker beside the serving processes)."""
+        require_tables()
         if not watch:
             click.echo(f"{outbox.deliver_due()} e-mail(s) delivered")
             return

@@ -6,83 +6,118 @@ variables, then the `test_config` mapping.
 import os
 import secrets
 
-# name: (parser, default). Every name can be set as an environment variable.
+# name: (parser, default). Every name can be set as an environment variable. Every setting has
+# a comment above or beside it saying what it means, and `# --- group ---` lines group them: the
+# settings reference (docs/reference/settings.md) is written from them (scripts/docs_reference.py).
 SETTINGS = {
+    # --- service ---
+    # The key that signs OAuth state and encrypts two-factor secrets; the same on every host.
+    # Required outside debug mode; `--debug` generates one, kept in instance/dev-secret-key.
     "SECRET_KEY": (str, None),
-    "DATABASE_URL": (str, None),  # default: SQLite file in the instance folder
-    "DATABASE_POOL_SIZE": (int, 10),
-    "DATABASE_MAX_OVERFLOW": (int, 5),
-    # The front end's public URL: links in e-mails lead there (README, "Configuration").
+    # SQLAlchemy URL, e.g. postgresql://user@host/db; default: SQLite file instance/app.db.
+    "DATABASE_URL": (str, None),
+    "DATABASE_POOL_SIZE": (int, 10),  # connections each process keeps open (PostgreSQL)
+    "DATABASE_MAX_OVERFLOW": (int, 5),  # connections a process may open beyond the pool
+    # The front end's public URL: the links in e-mails (verification, magic link pages,
+    # invitations) lead there.
     "APP_BASE_URL": (str, "http://localhost:5000"),
-    # The public URL at which this service's /api is reached (OAuth callbacks); default:
+    # The public URL at which this service's /api is reached (scheme, host, port, any path
+    # prefix; no trailing slash): the OAuth callback URLs are built from it. Default:
     # APP_BASE_URL, for a front end served from the same origin (the development setup).
     "API_BASE_URL": (str, None),
-    "EMAIL_VERIFICATION_URL": (str, None),  # default: {APP_BASE_URL}/verify-email
-    "INVITATION_URL": (str, None),  # default: {APP_BASE_URL}/invitations (resources.md R3)
-    "SESSION_LIFETIME": (int, 7 * 24 * 3600),  # seconds
+    # The page that receives `?token=` from a verification e-mail and posts it to
+    # /api/auth/verify-email; default: {APP_BASE_URL}/verify-email.
+    "EMAIL_VERIFICATION_URL": (str, None),
+    # The page that receives `?token=` from an invitation e-mail and posts it to
+    # /api/invitations/accept or /decline; default: {APP_BASE_URL}/invitations.
+    "INVITATION_URL": (str, None),
+    # Seconds a bearer session lives; sliding, renewed on use after a day.
+    "SESSION_LIFETIME": (int, 7 * 24 * 3600),
+    # Refuse sign-in (403 EMAIL_NOT_VERIFIED) until the address is verified.
     "REQUIRE_EMAIL_VERIFICATION": ("bool", False),
+    # --- e-mail ---
+    # The SMTP server; none: each e-mail is written to the log instead (development).
     "MAIL_SERVER": (str, None),
-    "MAIL_PORT": (int, 25),
-    "MAIL_USERNAME": (str, None),
-    "MAIL_PASSWORD": (str, None),
+    "MAIL_PORT": (int, 25),  # the SMTP server's port
+    "MAIL_USERNAME": (str, None),  # SMTP login, when the server asks for one
+    "MAIL_PASSWORD": (str, None),  # SMTP password, with MAIL_USERNAME
+    # STARTTLS after connecting (usually port 587). With TLS either way the server's
+    # certificate and name are verified against the system's CAs (a private CA: point
+    # SSL_CERT_FILE at its bundle); nothing, nor the password, is sent to a server that fails.
     "MAIL_USE_TLS": ("bool", False),
-    "MAIL_USE_SSL": ("bool", False),
-    "MAIL_DEFAULT_SENDER": (str, "no-reply@localhost"),
+    "MAIL_USE_SSL": ("bool", False),  # implicit TLS, from the first byte (usually port 465)
+    "MAIL_DEFAULT_SENDER": (str, "no-reply@localhost"),  # the From: address
+    # Seconds before an SMTP attempt is abandoned (and logged, then retried).
     "MAIL_TIMEOUT": (float, 10.0),
-    # --- the mail outbox (services/outbox.py) ---
     # Seconds a queued message is kept trying; its links have expired by then (24 h: e-mail
     # verification's lifetime).
     "MAIL_MAX_AGE": (int, 24 * 3600),
     "MAIL_RETRY_BASE": (float, 30.0),  # seconds before the first retry, doubled each time
     "MAIL_RETRY_MAX": (float, 3600.0),  # longest wait between two attempts
-    "MAIL_POLL_INTERVAL": (float, 5.0),  # how often a sender looks for due or retried mail
+    # Seconds between a sender's looks for due mail (each commit that queued mail wakes it too).
+    "MAIL_POLL_INTERVAL": (float, 5.0),
     # A sender thread in each serving process; off when a `send-mail --watch` worker delivers.
     "MAIL_SENDER_THREAD": ("bool", True),
+    # --- rate limits ---
+    # Per client IP and endpoint, on endpoints without a bearer token.
     "RATELIMIT_PUBLIC": (str, "100 per minute"),
+    # Per user and endpoint, on endpoints that need the bearer token.
     "RATELIMIT_AUTHENTICATED": (str, "1000 per minute"),
+    # Where the counters live: memory:// (per process) or redis://host:port/db (shared).
     "RATELIMIT_STORAGE_URI": (str, "memory://"),
-    "RATELIMIT_KEY_PREFIX": (str, ""),
+    "RATELIMIT_KEY_PREFIX": (str, ""),  # prefix of the counters' keys (several apps, one Redis)
+    # Failed sign-ins per account (wrong passwords and two-factor codes together, from all
+    # addresses); beyond it: 429 RATE_LIMITED with Retry-After.
     "ACCOUNT_FAILURE_LIMIT": (str, "10 per 15 minutes"),
+    # Proxies in front that set X-Forwarded-For/-Proto/-Host; 0 trusts none of these headers.
     "TRUSTED_PROXY_COUNT": (int, 0),
+    # --- accounts and passwords ---
     # Seconds a session counts as fresh enough to delete an account that has neither a password
     # nor two-factor to ask for (contract section 9).
     "REAUTHENTICATION_WINDOW": (int, 600),
+    # argon2id's memory in KiB; OWASP's minimum is m=19 MiB, t=2, p=1 (contract section 3):
+    # raise these, never lower them.
+    "PASSWORD_HASH_MEMORY_COST": (int, 19456),
+    "PASSWORD_HASH_TIME_COST": (int, 2),  # argon2id's passes over the memory
+    "PASSWORD_HASH_PARALLELISM": (int, 1),  # argon2id's lanes
+    # Origins a magic link, a password-reset link or OAuth completion may redirect to. In debug
+    # mode, when empty: APP_BASE_URL's origin, under both localhost and 127.0.0.1.
+    "ALLOWED_REDIRECT_ORIGINS": ("list", []),
+    # --- speed ---
     # CPython's GIL switch interval in the serving process (wsgi.py), in seconds (default 0.005).
     "THREAD_SWITCH_INTERVAL": (float, 0.001),
-    # Seconds an anonymous article list answer is reused (perf/answer_cache.py); 0: never.
+    # Seconds an anonymous GET /api/articles answer is reused by a process (its own writes drop
+    # it at once; other processes' show within this time); 0 turns it off.
     "ARTICLE_LIST_CACHE_SECONDS": (float, 1.0),
     # Speed-only pieces to leave out, comma-separated (perf/__init__.py PIECES), for measuring
     # each side by side (bench/pieces.py); none by default. Not for production.
     "PERF_OFF": ("list", []),
-    # argon2id parameters; OWASP's minimum is m=19 MiB, t=2, p=1 (contract section 3).
-    "PASSWORD_HASH_MEMORY_COST": (int, 19456),  # KiB
-    "PASSWORD_HASH_TIME_COST": (int, 2),
-    "PASSWORD_HASH_PARALLELISM": (int, 1),
-    # Origins a magic link or OAuth completion may redirect to (comma-separated).
-    "ALLOWED_REDIRECT_ORIGINS": ("list", []),
-    # --- payment webhook settings ---
+    # --- payment webhook ---
     # Signing secrets, comma-separated: during a rotation the old and the new one both verify.
+    # Without one the service starts, warns, and answers every delivery 400.
     "PAYMENT_WEBHOOK_SECRET": ("list", []),
     "PAYMENT_WEBHOOK_TOLERANCE": (int, 300),  # seconds a signature's `t` may differ from now
-    # --- two-factor and magic-link settings ---
+    # --- two-factor ---
     # Name an authenticator app shows beside the account (default: API_TITLE).
     "TOTP_ISSUER": (str, None),
-    # --- OAuth settings ---
-    # A provider is offered only when both its client id and secret are set (README, "OAuth").
-    # The endpoint URLs default to the real providers; tests point them at local stand-ins.
-    "GITHUB_CLIENT_ID": (str, None),
-    "GITHUB_CLIENT_SECRET": (str, None),
-    "GITHUB_AUTHORIZE_URL": (str, "https://github.com/login/oauth/authorize"),
-    "GITHUB_TOKEN_URL": (str, "https://github.com/login/oauth/access_token"),
-    "GITHUB_API_BASE_URL": (str, "https://api.github.com/"),
-    "GOOGLE_CLIENT_ID": (str, None),
-    "GOOGLE_CLIENT_SECRET": (str, None),
+    # --- OAuth ---
+    # A provider is offered only when both its client id and secret are set. The endpoint URLs
+    # default to the real providers; tests point them at local stand-ins.
+
+    "GITHUB_CLIENT_ID": (str, None),  # the GitHub OAuth app's client ID
+    "GITHUB_CLIENT_SECRET": (str, None),  # the GitHub OAuth app's client secret
+    "GITHUB_AUTHORIZE_URL": (str, "https://github.com/login/oauth/authorize"),  # GitHub's page
+    "GITHUB_TOKEN_URL": (str, "https://github.com/login/oauth/access_token"),  # code -> token
+    "GITHUB_API_BASE_URL": (str, "https://api.github.com/"),  # where the user's profile is read
+    "GOOGLE_CLIENT_ID": (str, None),  # the Google OAuth client's ID
+    "GOOGLE_CLIENT_SECRET": (str, None),  # the Google OAuth client's secret
+    # Google's OpenID Connect discovery document (its endpoints and keys).
     "GOOGLE_DISCOVERY_URL": (str, "https://accounts.google.com/.well-known/openid-configuration"),
-    # --- passkey and CORS settings ---
-    # The relying party (contract section 5): its ID is the host name passkeys are bound to, the
-    # origins are the exact scheme://host[:port] of the pages allowed to run the ceremonies.
+    # --- passkeys and CORS ---
+    # The relying party (contract section 5): the host name passkeys are bound to.
     "WEBAUTHN_RP_ID": (str, "localhost"),
-    "WEBAUTHN_RP_NAME": (str, "Auth service"),
+    "WEBAUTHN_RP_NAME": (str, "Auth service"),  # the name a browser shows in its passkey dialog
+    # The exact scheme://host[:port] of the pages allowed to run the ceremonies (comma-separated).
     "WEBAUTHN_ORIGINS": ("list", ["http://localhost:5000"]),
     # Browser origins allowed to call /api/* from another origin (comma-separated; none by default).
     "CORS_ORIGINS": ("list", []),
@@ -94,7 +129,7 @@ FRAMEWORK = {
     "RATELIMIT_HEADERS_ENABLED": True,
     "RATELIMIT_STORAGE_OPTIONS": {"socket_connect_timeout": 1, "socket_timeout": 1},
     # Redis down: fail open to per-process in-memory counters, with a logged warning, and go
-    # back to Redis once it answers (README, "Rate limits").
+    # back to Redis once it answers (docs/reference/rate-limits.md).
     "RATELIMIT_IN_MEMORY_FALLBACK_ENABLED": True,
     "API_TITLE": "Auth and payment webhook service",
     "API_VERSION": "1.0.0",
@@ -150,6 +185,16 @@ def database_uri(url: str | None, instance_path: str) -> str:
         if url.startswith(prefix):
             return "postgresql+psycopg://" + url[len(prefix):]
     return url
+
+
+def loopback_twins(url: str) -> list[str]:
+    """The origin of `url`, and the same origin under the other loopback name when its host is
+    `localhost` or `127.0.0.1`: in development either name reaches the same server."""
+    origin = url.rstrip("/")
+    for one, other in (("//localhost", "//127.0.0.1"), ("//127.0.0.1", "//localhost")):
+        if one + ":" in origin or origin.endswith(one):
+            return [origin, origin.replace(one, other, 1)]
+    return [origin]
 
 
 def development_secret_key(instance_path: str) -> str:

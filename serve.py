@@ -1,5 +1,5 @@
 """The production server: `python serve.py [module:app]` (default wsgi:app), waitress with safe
-limits (README, "Production under waitress").
+limits (docs/how-to/deploy.md, "Production under waitress").
 
 waitress's defaults suit a server behind a buffering proxy, not one facing clients: 100
 connections in all (a hundred slow clients stop every answer), any body up to 1 GiB read in full

@@ -94,14 +94,20 @@ def error_response(err: APIError):
 
 
 def validation_details(messages):
-    """Flatten webargs/marshmallow messages to {field: [messages]}."""
+    """Flatten webargs/marshmallow messages to {field: [messages]}. What concerns the body as a
+    whole (marshmallow's `_schema`: a JSON array where an object is expected) is under `body`."""
     if isinstance(messages, dict) and set(messages) <= {"json", "query", "form", "headers"}:
         # webargs nests by location; a body that is not JSON at all arrives as a list.
         merged = {}
         for value in messages.values():
             merged.update(value if isinstance(value, dict) else {"body": value})
-        return merged
-    return messages if isinstance(messages, dict) else {"body": messages}
+        messages = merged
+    if not isinstance(messages, dict):
+        return {"body": messages}
+    if "_schema" in messages:
+        messages = {("body" if key == "_schema" else key): value
+                    for key, value in messages.items()}
+    return messages
 
 
 def from_http_exception(exc: HTTPException) -> APIError:
@@ -189,7 +195,7 @@ def register_error_handlers(app):
     app.register_error_handler(ValidationError, handle_validation_error)
     app.register_error_handler(IntegrityError, handle_integrity_error)
     app.register_error_handler(OperationalError, handle_database_unavailable)
-    # Every pooled connection busy for pool_timeout: overloaded, not broken (README, "Operations").
+    # Every pooled connection busy for pool_timeout: overloaded, not broken (docs/how-to/deploy.md).
     app.register_error_handler(PoolTimeout, handle_database_unavailable)
     app.register_error_handler(Exception, handle_unexpected)
     # Registered after db.init_app, so it runs before Flask-SQLAlchemy's own teardown (Flask

@@ -12,7 +12,7 @@ from perf.limiter import new_limiter
 
 def client_address() -> str:
     """The client's address: the socket's, or the one the trusted proxies reported (ProxyFix
-    rewrites REMOTE_ADDR when TRUSTED_PROXY_COUNT is set; README, "Production")."""
+    rewrites REMOTE_ADDR when TRUSTED_PROXY_COUNT is set; docs/how-to/deploy.md)."""
     return request.remote_addr or "127.0.0.1"
 
 

@@ -5,6 +5,7 @@ import os
 import re
 import socket
 import threading
+import time
 import uuid
 from datetime import UTC, datetime, timedelta
 from email import message_from_bytes
@@ -62,6 +63,20 @@ def free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         return s.getsockname()[1]
+
+
+def wait_until_healthy(port: int, process, output) -> None:
+    """Wait for a server started as `process` (its output in the file `output`) to answer
+    /api/health; fail with its output if it exits or takes two minutes."""
+    deadline = time.monotonic() + 120
+    while True:
+        try:
+            if requests.get(f"http://127.0.0.1:{port}/api/health", timeout=10).ok:
+                return
+        except (requests.ConnectionError, requests.Timeout):
+            pass
+        assert process.poll() is None and time.monotonic() < deadline, output.read_text()
+        time.sleep(0.2)  # waiting for the server to listen, not a timing assertion
 
 
 def deliver_outbox(app):

@@ -160,6 +160,19 @@ def test_debug_mode_allows_the_services_own_origin_by_default(make_app, mail):
     assert send(production, redirect_url="http://localhost:5000/magic-link").status_code == 400
 
 
+def test_debug_mode_takes_either_loopback_name_and_names_what_it_allows(make_app, mail):
+    client = make_app(DEBUG=True, APP_BASE_URL="http://localhost:5000").test_client()
+    for page in ("http://127.0.0.1:5000/magic-link", "http://localhost:5000/magic-link"):
+        assert send(client, redirect_url=page).status_code == 200
+    refused = send(client, redirect_url="http://localhost:3000/cb").get_json()
+    assert refused["details"]["redirectUrl"][0].endswith(
+        "Allowed: http://localhost:5000, http://127.0.0.1:5000.")
+    # Outside debug mode the refusal names the setting, not its value.
+    production = make_app(ALLOWED_REDIRECT_ORIGINS=[ORIGIN]).test_client()
+    message = send(production, redirect_url="https://elsewhere.test/cb").get_json()
+    assert ORIGIN not in message["details"]["redirectUrl"][0]
+
+
 @pytest.mark.parametrize("body", [
     {}, {"email": EMAIL}, {"redirectUrl": CALLBACK},
     {"email": "not-an-email", "redirectUrl": CALLBACK},

@@ -245,7 +245,7 @@ def test_every_post_and_patch_whose_body_is_required_refuses_no_body(
         # an admin) are checked before the body.
         assert body["code"] in {"NOT_FOUND", "FORBIDDEN", "EMAIL_NOT_VERIFIED"}, body
     else:
-        assert validation_details(response) == {"_schema": ["Invalid input type."]}
+        assert validation_details(response) == {"body": ["Invalid input type."]}
 
 
 def test_operations_with_an_optional_body_or_none_take_no_body_as_before(client, auth):

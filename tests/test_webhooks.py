@@ -14,6 +14,7 @@ from sqlalchemy import select
 
 import config
 from core import clock as service_clock
+from core import serving
 from core.db import db
 from sections.payments.models import Payment, PaymentEvent, Refund, Subscription
 from tests.threaded_server import serve
@@ -226,8 +227,12 @@ def test_settings_from_environment():
 
 
 def test_without_secret_starts_warns_and_refuses(make_app, caplog):
-    client = make_app().test_client()
-    assert "PAYMENT_WEBHOOK_SECRET is not set" in caplog.text
+    app = make_app()
+    assert "PAYMENT_WEBHOOK_SECRET" not in caplog.text  # built, not serving yet
+    serving.start(app)  # what wsgi.py and `flask run` do (tests/test_first_use.py)
+    serving.start(app)
+    assert caplog.text.count("PAYMENT_WEBHOOK_SECRET is not set") == 1
+    client = app.test_client()
     for secret in ("", SECRET):
         response = deliver(client, make_event("invoice.paid", {}), secret=secret)
         assert_error(response, "Invalid signature", "INVALID_SIGNATURE")

@@ -21,7 +21,8 @@ var _ MappedNullable = &SignUp{}
 
 // SignUp struct for SignUp
 type SignUp struct {
-	Email    string `json:"email"`
+	Email string `json:"email"`
+	// 8 to 256 characters, not easily guessed (contract section 3)
 	Password string `json:"password"`
 }
 

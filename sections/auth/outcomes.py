@@ -37,10 +37,15 @@ class WrongPassword(Invalid):
 
 
 class ReauthenticationRequired(Forbidden):
+    """Deleting the account needs its password, a two-factor code, or a session made within
+    REAUTHENTICATION_WINDOW."""
+
     code = "REAUTHENTICATION_REQUIRED"
 
 
 class UserBanned(Forbidden):
+    """The credential checks out but the account is banned; the message gives the reason."""
+
     code = "USER_BANNED"
 
 
@@ -108,6 +113,8 @@ class PasskeyRefused(Unauthenticated):
 # --- OAuth ---
 
 class ProviderNotConfigured(NotFound):
+    """This server has no client id and secret for the OAuth provider."""
+
     code = "OAUTH_PROVIDER_NOT_CONFIGURED"
 
 
@@ -118,4 +125,6 @@ class OAuthError(Invalid):
 
 
 class ProviderUnavailable(BadGateway):
+    """The OAuth provider failed or could not be reached."""
+
     code = "OAUTH_PROVIDER_UNAVAILABLE"

@@ -24,10 +24,10 @@ SIGNATURE_HEADER = {
 }
 
 
-@blp.record_once
-def warn_without_secret(state):
-    # Contract section 8: the service starts without a secret, but says so.
-    if not state.app.config["PAYMENT_WEBHOOK_SECRET"]:
+def warn_without_secret(app):
+    # Contract section 8: the service starts without a secret, but says so (core/serving.py:
+    # when it starts serving, once).
+    if not app.config["PAYMENT_WEBHOOK_SECRET"]:
         log.warning("PAYMENT_WEBHOOK_SECRET is not set: every payment webhook delivery "
                     "will be answered 400 Invalid signature")
 

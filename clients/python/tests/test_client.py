@@ -83,6 +83,27 @@ def test_create_projects_and_walk_every_page(signed_up):
     assert [project.name for project in walked] == names[::-1]
 
 
+def test_enumerations_are_plain_strings(signed_up):
+    _, client = signed_up()
+    for name in ("Beta", "Alpha"):
+        create_project.sync(client=client, body=ProjectCreate(name=name))
+
+    by_name = list_projects.sync(client=client, sort="name", order="asc")
+    assert [project.name for project in by_name.data] == ["Alpha", "Beta"]
+    # A value the API does not know is the server's 400, naming the parameter.
+    with pytest.raises(ApiError) as raised:
+        list_projects.sync(client=client, sort="bogus")  # type: ignore[arg-type]
+    assert (raised.value.status, raised.value.code) == (400, "VALIDATION_ERROR")
+    assert "sort" in raised.value.details
+
+
+def test_the_path_parameter_is_the_first_positional_argument(signed_up):
+    _, client = signed_up()
+    project = create_project.sync(client=client, body=ProjectCreate(name="By position")).data
+
+    assert get_project.sync(project.id, client=client).data.name == "By position"
+
+
 def test_a_deleted_project_answers_404_in_the_general_envelope(signed_up):
     _, client = signed_up()
     project = create_project.sync(client=client, body=ProjectCreate(name="Short-lived")).data

@@ -3,7 +3,7 @@ the session list and account deletion."""
 from marshmallow import Schema, fields, validate
 
 from core.fields import DisplayName, Email, ImageUrl, JsonBoolean, RequestSchema, UTCDateTime
-from sections.auth.schemas.auth import UserSchema
+from sections.auth.schemas.auth import EXAMPLE_PASSWORD, UserSchema
 
 # The new password's length (contract section 3); its strength needs the account's e-mail as
 # context, so the service checks it (sections/auth/password_policy.py).
@@ -28,7 +28,8 @@ class ChangePasswordSchema(RequestSchema):
     currentPassword = fields.String(required=True, load_only=True,
                                     validate=validate.Length(min=1, max=256))
     newPassword = fields.String(required=True, load_only=True, validate=NEW_PASSWORD, metadata={
-        "description": "8 to 256 characters, not easily guessed (contract section 3)"})
+        "description": "8 to 256 characters, not easily guessed (contract section 3)",
+        "example": EXAMPLE_PASSWORD})
     revokeOtherSessions = JsonBoolean(load_default=True, metadata={
         "description": "End every other session of the account (default true); the caller's "
                        "stays"})
@@ -47,7 +48,8 @@ class ResetPasswordSchema(RequestSchema):
                           validate=validate.Length(min=1, max=512),
                           metadata={"description": "The token of the reset e-mail's link"})
     newPassword = fields.String(required=True, load_only=True, validate=NEW_PASSWORD, metadata={
-        "description": "8 to 256 characters, not easily guessed (contract section 3)"})
+        "description": "8 to 256 characters, not easily guessed (contract section 3)",
+        "example": EXAMPLE_PASSWORD})
 
 
 class SessionInfoSchema(Schema):

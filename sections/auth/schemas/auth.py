@@ -12,11 +12,18 @@ from marshmallow import (
 from core.fields import Email, RequestSchema, SuccessSchema, TokenSchema, UTCDateTime
 from sections.auth.password_policy import strength_problem
 
+# What Swagger UI's "Try it out" sends: an example password that passes the policy (its own
+# would be "stringst", refused as too weak).
+EXAMPLE_PASSWORD = "correct horse battery staple"
+
 
 class SignUpSchema(RequestSchema):
-    email = Email(required=True)
+    email = Email(required=True, metadata={"example": "alice@example.com"})
     password = fields.String(required=True, load_only=True,
-                             validate=validate.Length(min=8, max=256))
+                             validate=validate.Length(min=8, max=256), metadata={
+                                 "description": "8 to 256 characters, not easily guessed "
+                                                "(contract section 3)",
+                                 "example": EXAMPLE_PASSWORD})
 
     @validates_schema(skip_on_field_errors=True)
     def strong_password(self, data, **kwargs):
@@ -26,9 +33,10 @@ class SignUpSchema(RequestSchema):
 
 
 class SignInSchema(RequestSchema):
-    email = Email(required=True)
+    email = Email(required=True, metadata={"example": "alice@example.com"})
     password = fields.String(required=True, load_only=True,
-                             validate=validate.Length(min=1, max=256))
+                             validate=validate.Length(min=1, max=256),
+                             metadata={"example": EXAMPLE_PASSWORD})
     totpCode = fields.String(load_only=True, validate=validate.Length(max=64))
 
 

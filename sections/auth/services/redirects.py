@@ -33,7 +33,10 @@ def is_allowed(url: str, allowed_origins) -> bool:
 
 def require_allowed(url: str) -> None:
     """Refuse a redirectUrl outside ALLOWED_REDIRECT_ORIGINS with 400 VALIDATION_ERROR."""
-    if not is_allowed(url, current_app.config["ALLOWED_REDIRECT_ORIGINS"]):
-        raise Invalid("Request validation failed", details={
-            "redirectUrl": ["Must be an absolute http(s) URL on an origin listed in the "
-                            "ALLOWED_REDIRECT_ORIGINS setting."]})
+    allowed = current_app.config["ALLOWED_REDIRECT_ORIGINS"]
+    if not is_allowed(url, allowed):
+        message = ("Must be an absolute http(s) URL on an origin listed in the "
+                   "ALLOWED_REDIRECT_ORIGINS setting.")
+        if current_app.debug:  # development only: production does not list its settings
+            message += " Allowed: " + (", ".join(allowed) or "none") + "."
+        raise Invalid("Request validation failed", details={"redirectUrl": [message]})

@@ -6,7 +6,7 @@ from typing import Any, TypeVar, cast
 
 from attrs import define as _attrs_define
 
-from ..models.admin_user_role import AdminUserRole
+from ..models.admin_user_role import AdminUserRole, check_admin_user_role
 
 T = TypeVar("T", bound="AdminUser")
 
@@ -57,7 +57,7 @@ class AdminUser:
 
         two_factor_enabled = self.two_factor_enabled
 
-        role = self.role.value
+        role: str = self.role
 
         banned = self.banned
 
@@ -117,7 +117,7 @@ class AdminUser:
 
         two_factor_enabled = d.pop("twoFactorEnabled")
 
-        role = AdminUserRole(d.pop("role"))
+        role = check_admin_user_role(d.pop("role"))
 
         banned = d.pop("banned")
 

@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING, Any, TypeVar, cast
 
 from attrs import define as _attrs_define
 
-from ..models.admin_user_detail_role import AdminUserDetailRole
+from ..models.admin_user_detail_role import AdminUserDetailRole, check_admin_user_detail_role
 
 if TYPE_CHECKING:
     from ..models.user_counts import UserCounts
@@ -63,7 +63,7 @@ class AdminUserDetail:
 
         two_factor_enabled = self.two_factor_enabled
 
-        role = self.role.value
+        role: str = self.role
 
         banned = self.banned
 
@@ -128,7 +128,7 @@ class AdminUserDetail:
 
         two_factor_enabled = d.pop("twoFactorEnabled")
 
-        role = AdminUserDetailRole(d.pop("role"))
+        role = check_admin_user_detail_role(d.pop("role"))
 
         banned = d.pop("banned")
 

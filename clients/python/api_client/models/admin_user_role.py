@@ -1,9 +1,14 @@
-from enum import StrEnum
+from typing import Literal
+
+AdminUserRole = Literal["admin", "user"]
+
+ADMIN_USER_ROLE_VALUES: set[AdminUserRole] = {
+    "admin",
+    "user",
+}
 
 
-class AdminUserRole(StrEnum):
-    ADMIN = "admin"
-    USER = "user"
-
-    def __str__(self) -> str:
-        return str(self.value)
+def check_admin_user_role(value: str) -> AdminUserRole:
+    if value in ADMIN_USER_ROLE_VALUES:
+        return value
+    raise TypeError(f"Unexpected value {value!r}. Expected one of {ADMIN_USER_ROLE_VALUES!r}")

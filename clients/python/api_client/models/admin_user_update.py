@@ -6,7 +6,7 @@ from typing import Any, TypeVar, cast
 from attrs import define as _attrs_define
 from attrs import field as _attrs_field
 
-from ..models.admin_user_update_role import AdminUserUpdateRole
+from ..models.admin_user_update_role import AdminUserUpdateRole, check_admin_user_update_role
 from ..types import UNSET, Unset
 
 T = TypeVar("T", bound="AdminUserUpdate")
@@ -29,7 +29,7 @@ class AdminUserUpdate:
     def to_dict(self) -> dict[str, Any]:
         role: str | Unset = UNSET
         if not isinstance(self.role, Unset):
-            role = self.role.value
+            role = self.role
 
         name: None | str | Unset
         if isinstance(self.name, Unset):
@@ -59,7 +59,7 @@ class AdminUserUpdate:
         if isinstance(_role, Unset):
             role = UNSET
         else:
-            role = AdminUserUpdateRole(_role)
+            role = check_admin_user_update_role(_role)
 
         def _parse_name(data: object) -> None | str | Unset:
             if data is None:

@@ -1,9 +1,16 @@
-from enum import StrEnum
+from typing import Literal
+
+AdminUserUpdateRole = Literal["admin", "user"]
+
+ADMIN_USER_UPDATE_ROLE_VALUES: set[AdminUserUpdateRole] = {
+    "admin",
+    "user",
+}
 
 
-class AdminUserUpdateRole(StrEnum):
-    ADMIN = "admin"
-    USER = "user"
-
-    def __str__(self) -> str:
-        return str(self.value)
+def check_admin_user_update_role(value: str) -> AdminUserUpdateRole:
+    if value in ADMIN_USER_UPDATE_ROLE_VALUES:
+        return value
+    raise TypeError(
+        f"Unexpected value {value!r}. Expected one of {ADMIN_USER_UPDATE_ROLE_VALUES!r}"
+    )

@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING, Any, TypeVar, cast
 
 from attrs import define as _attrs_define
 
-from ..models.article_status import ArticleStatus
+from ..models.article_status import ArticleStatus, check_article_status
 
 if TYPE_CHECKING:
     from ..models.user_ref import UserRef
@@ -68,7 +68,7 @@ class Article:
 
         content = self.content
 
-        status = self.status.value
+        status: str = self.status
 
         tags = self.tags
 
@@ -140,7 +140,7 @@ class Article:
 
         content = d.pop("content")
 
-        status = ArticleStatus(d.pop("status"))
+        status = check_article_status(d.pop("status"))
 
         tags = cast(list[str], d.pop("tags"))
 

@@ -6,7 +6,7 @@ from typing import Any, TypeVar, cast
 from attrs import define as _attrs_define
 from attrs import field as _attrs_field
 
-from ..models.article_change_status import ArticleChangeStatus
+from ..models.article_change_status import ArticleChangeStatus, check_article_change_status
 from ..types import UNSET, Unset
 
 T = TypeVar("T", bound="ArticleChange")
@@ -47,7 +47,7 @@ class ArticleChange:
 
         status: str | Unset = UNSET
         if not isinstance(self.status, Unset):
-            status = self.status.value
+            status = self.status
 
         tags: list[str] | Unset = UNSET
         if not isinstance(self.tags, Unset):
@@ -94,7 +94,7 @@ class ArticleChange:
         if isinstance(_status, Unset):
             status = UNSET
         else:
-            status = ArticleChangeStatus(_status)
+            status = check_article_change_status(_status)
 
         tags = cast(list[str], d.pop("tags", UNSET))
 

@@ -1,10 +1,15 @@
-from enum import StrEnum
+from typing import Literal
+
+ArticleChangeStatus = Literal["ARCHIVED", "DRAFT", "PUBLISHED"]
+
+ARTICLE_CHANGE_STATUS_VALUES: set[ArticleChangeStatus] = {
+    "ARCHIVED",
+    "DRAFT",
+    "PUBLISHED",
+}
 
 
-class ArticleChangeStatus(StrEnum):
-    ARCHIVED = "ARCHIVED"
-    DRAFT = "DRAFT"
-    PUBLISHED = "PUBLISHED"
-
-    def __str__(self) -> str:
-        return str(self.value)
+def check_article_change_status(value: str) -> ArticleChangeStatus:
+    if value in ARTICLE_CHANGE_STATUS_VALUES:
+        return value
+    raise TypeError(f"Unexpected value {value!r}. Expected one of {ARTICLE_CHANGE_STATUS_VALUES!r}")

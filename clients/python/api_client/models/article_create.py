@@ -6,7 +6,7 @@ from typing import Any, TypeVar, cast
 from attrs import define as _attrs_define
 from attrs import field as _attrs_field
 
-from ..models.article_create_status import ArticleCreateStatus
+from ..models.article_create_status import ArticleCreateStatus, check_article_create_status
 from ..types import UNSET, Unset
 
 T = TypeVar("T", bound="ArticleCreate")
@@ -55,7 +55,7 @@ class ArticleCreate:
 
         status: str | Unset = UNSET
         if not isinstance(self.status, Unset):
-            status = self.status.value
+            status = self.status
 
         tags: list[str] | Unset = UNSET
         if not isinstance(self.tags, Unset):
@@ -113,7 +113,7 @@ class ArticleCreate:
         if isinstance(_status, Unset):
             status = UNSET
         else:
-            status = ArticleCreateStatus(_status)
+            status = check_article_create_status(_status)
 
         tags = cast(list[str], d.pop("tags", UNSET))
 

@@ -1,10 +1,15 @@
-from enum import StrEnum
+from typing import Literal
+
+ArticleCreateStatus = Literal["ARCHIVED", "DRAFT", "PUBLISHED"]
+
+ARTICLE_CREATE_STATUS_VALUES: set[ArticleCreateStatus] = {
+    "ARCHIVED",
+    "DRAFT",
+    "PUBLISHED",
+}
 
 
-class ArticleCreateStatus(StrEnum):
-    ARCHIVED = "ARCHIVED"
-    DRAFT = "DRAFT"
-    PUBLISHED = "PUBLISHED"
-
-    def __str__(self) -> str:
-        return str(self.value)
+def check_article_create_status(value: str) -> ArticleCreateStatus:
+    if value in ARTICLE_CREATE_STATUS_VALUES:
+        return value
+    raise TypeError(f"Unexpected value {value!r}. Expected one of {ARTICLE_CREATE_STATUS_VALUES!r}")

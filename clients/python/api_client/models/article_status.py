@@ -1,10 +1,15 @@
-from enum import StrEnum
+from typing import Literal
+
+ArticleStatus = Literal["ARCHIVED", "DRAFT", "PUBLISHED"]
+
+ARTICLE_STATUS_VALUES: set[ArticleStatus] = {
+    "ARCHIVED",
+    "DRAFT",
+    "PUBLISHED",
+}
 
 
-class ArticleStatus(StrEnum):
-    ARCHIVED = "ARCHIVED"
-    DRAFT = "DRAFT"
-    PUBLISHED = "PUBLISHED"
-
-    def __str__(self) -> str:
-        return str(self.value)
+def check_article_status(value: str) -> ArticleStatus:
+    if value in ARTICLE_STATUS_VALUES:
+        return value
+    raise TypeError(f"Unexpected value {value!r}. Expected one of {ARTICLE_STATUS_VALUES!r}")

@@ -16,7 +16,8 @@ class ChangePassword:
     """
     Attributes:
         current_password (str):
-        new_password (str): 8 to 256 characters, not easily guessed (contract section 3)
+        new_password (str): 8 to 256 characters, not easily guessed (contract section 3) Example: correct horse battery
+            staple.
         revoke_other_sessions (bool | Unset): End every other session of the account (default true); the caller's stays
             Default: True.
     """

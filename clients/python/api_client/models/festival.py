@@ -6,8 +6,8 @@ from typing import TYPE_CHECKING, Any, TypeVar, cast
 
 from attrs import define as _attrs_define
 
-from ..models.festival_phase import FestivalPhase
-from ..models.festival_status import FestivalStatus
+from ..models.festival_phase import FestivalPhase, check_festival_phase
+from ..models.festival_status import FestivalStatus, check_festival_status
 
 if TYPE_CHECKING:
     from ..models.rating import Rating
@@ -73,9 +73,9 @@ class Festival:
         capacity: int | None
         capacity = self.capacity
 
-        status = self.status.value
+        status: str = self.status
 
-        phase = self.phase.value
+        phase: str = self.phase
 
         rating = self.rating.to_dict()
 
@@ -144,9 +144,9 @@ class Festival:
 
         capacity = _parse_capacity(d.pop("capacity"))
 
-        status = FestivalStatus(d.pop("status"))
+        status = check_festival_status(d.pop("status"))
 
-        phase = FestivalPhase(d.pop("phase"))
+        phase = check_festival_phase(d.pop("phase"))
 
         rating = Rating.from_dict(d.pop("rating"))
 

@@ -6,7 +6,7 @@ from typing import Any, TypeVar, cast
 from attrs import define as _attrs_define
 from attrs import field as _attrs_field
 
-from ..models.festival_change_status import FestivalChangeStatus
+from ..models.festival_change_status import FestivalChangeStatus, check_festival_change_status
 from ..types import UNSET, Unset
 
 T = TypeVar("T", bound="FestivalChange")
@@ -65,7 +65,7 @@ class FestivalChange:
 
         status: str | Unset = UNSET
         if not isinstance(self.status, Unset):
-            status = self.status.value
+            status = self.status
 
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
@@ -132,7 +132,7 @@ class FestivalChange:
         if isinstance(_status, Unset):
             status = UNSET
         else:
-            status = FestivalChangeStatus(_status)
+            status = check_festival_change_status(_status)
 
         festival_change = cls(
             name=name,

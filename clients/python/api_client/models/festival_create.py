@@ -6,7 +6,7 @@ from typing import Any, TypeVar, cast
 from attrs import define as _attrs_define
 from attrs import field as _attrs_field
 
-from ..models.festival_create_status import FestivalCreateStatus
+from ..models.festival_create_status import FestivalCreateStatus, check_festival_create_status
 from ..types import UNSET, Unset
 
 T = TypeVar("T", bound="FestivalCreate")
@@ -73,7 +73,7 @@ class FestivalCreate:
 
         status: str | Unset = UNSET
         if not isinstance(self.status, Unset):
-            status = self.status.value
+            status = self.status
 
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
@@ -150,7 +150,7 @@ class FestivalCreate:
         if isinstance(_status, Unset):
             status = UNSET
         else:
-            status = FestivalCreateStatus(_status)
+            status = check_festival_create_status(_status)
 
         festival_create = cls(
             name=name,

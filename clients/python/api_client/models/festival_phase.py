@@ -1,10 +1,15 @@
-from enum import StrEnum
+from typing import Literal
+
+FestivalPhase = Literal["ENDED", "ONGOING", "UPCOMING"]
+
+FESTIVAL_PHASE_VALUES: set[FestivalPhase] = {
+    "ENDED",
+    "ONGOING",
+    "UPCOMING",
+}
 
 
-class FestivalPhase(StrEnum):
-    ENDED = "ENDED"
-    ONGOING = "ONGOING"
-    UPCOMING = "UPCOMING"
-
-    def __str__(self) -> str:
-        return str(self.value)
+def check_festival_phase(value: str) -> FestivalPhase:
+    if value in FESTIVAL_PHASE_VALUES:
+        return value
+    raise TypeError(f"Unexpected value {value!r}. Expected one of {FESTIVAL_PHASE_VALUES!r}")

@@ -1,10 +1,15 @@
-from enum import StrEnum
+from typing import Literal
+
+FestivalStatus = Literal["CANCELLED", "DRAFT", "PUBLISHED"]
+
+FESTIVAL_STATUS_VALUES: set[FestivalStatus] = {
+    "CANCELLED",
+    "DRAFT",
+    "PUBLISHED",
+}
 
 
-class FestivalStatus(StrEnum):
-    CANCELLED = "CANCELLED"
-    DRAFT = "DRAFT"
-    PUBLISHED = "PUBLISHED"
-
-    def __str__(self) -> str:
-        return str(self.value)
+def check_festival_status(value: str) -> FestivalStatus:
+    if value in FESTIVAL_STATUS_VALUES:
+        return value
+    raise TypeError(f"Unexpected value {value!r}. Expected one of {FESTIVAL_STATUS_VALUES!r}")

@@ -1,9 +1,16 @@
-from enum import StrEnum
+from typing import Literal
+
+ListAdminProjectsSort = Literal["createdAt", "name"]
+
+LIST_ADMIN_PROJECTS_SORT_VALUES: set[ListAdminProjectsSort] = {
+    "createdAt",
+    "name",
+}
 
 
-class ListAdminProjectsSort(StrEnum):
-    CREATEDAT = "createdAt"
-    NAME = "name"
-
-    def __str__(self) -> str:
-        return str(self.value)
+def check_list_admin_projects_sort(value: str) -> ListAdminProjectsSort:
+    if value in LIST_ADMIN_PROJECTS_SORT_VALUES:
+        return value
+    raise TypeError(
+        f"Unexpected value {value!r}. Expected one of {LIST_ADMIN_PROJECTS_SORT_VALUES!r}"
+    )

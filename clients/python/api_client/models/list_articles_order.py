@@ -1,9 +1,14 @@
-from enum import StrEnum
+from typing import Literal
+
+ListArticlesOrder = Literal["asc", "desc"]
+
+LIST_ARTICLES_ORDER_VALUES: set[ListArticlesOrder] = {
+    "asc",
+    "desc",
+}
 
 
-class ListArticlesOrder(StrEnum):
-    ASC = "asc"
-    DESC = "desc"
-
-    def __str__(self) -> str:
-        return str(self.value)
+def check_list_articles_order(value: str) -> ListArticlesOrder:
+    if value in LIST_ARTICLES_ORDER_VALUES:
+        return value
+    raise TypeError(f"Unexpected value {value!r}. Expected one of {LIST_ARTICLES_ORDER_VALUES!r}")

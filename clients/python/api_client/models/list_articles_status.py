@@ -1,10 +1,15 @@
-from enum import StrEnum
+from typing import Literal
+
+ListArticlesStatus = Literal["ARCHIVED", "DRAFT", "PUBLISHED"]
+
+LIST_ARTICLES_STATUS_VALUES: set[ListArticlesStatus] = {
+    "ARCHIVED",
+    "DRAFT",
+    "PUBLISHED",
+}
 
 
-class ListArticlesStatus(StrEnum):
-    ARCHIVED = "ARCHIVED"
-    DRAFT = "DRAFT"
-    PUBLISHED = "PUBLISHED"
-
-    def __str__(self) -> str:
-        return str(self.value)
+def check_list_articles_status(value: str) -> ListArticlesStatus:
+    if value in LIST_ARTICLES_STATUS_VALUES:
+        return value
+    raise TypeError(f"Unexpected value {value!r}. Expected one of {LIST_ARTICLES_STATUS_VALUES!r}")

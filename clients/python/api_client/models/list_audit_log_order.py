@@ -1,9 +1,14 @@
-from enum import StrEnum
+from typing import Literal
+
+ListAuditLogOrder = Literal["asc", "desc"]
+
+LIST_AUDIT_LOG_ORDER_VALUES: set[ListAuditLogOrder] = {
+    "asc",
+    "desc",
+}
 
 
-class ListAuditLogOrder(StrEnum):
-    ASC = "asc"
-    DESC = "desc"
-
-    def __str__(self) -> str:
-        return str(self.value)
+def check_list_audit_log_order(value: str) -> ListAuditLogOrder:
+    if value in LIST_AUDIT_LOG_ORDER_VALUES:
+        return value
+    raise TypeError(f"Unexpected value {value!r}. Expected one of {LIST_AUDIT_LOG_ORDER_VALUES!r}")

@@ -1,8 +1,13 @@
-from enum import StrEnum
+from typing import Literal
+
+ListAuditLogSort = Literal["createdAt"]
+
+LIST_AUDIT_LOG_SORT_VALUES: set[ListAuditLogSort] = {
+    "createdAt",
+}
 
 
-class ListAuditLogSort(StrEnum):
-    CREATEDAT = "createdAt"
-
-    def __str__(self) -> str:
-        return str(self.value)
+def check_list_audit_log_sort(value: str) -> ListAuditLogSort:
+    if value in LIST_AUDIT_LOG_SORT_VALUES:
+        return value
+    raise TypeError(f"Unexpected value {value!r}. Expected one of {LIST_AUDIT_LOG_SORT_VALUES!r}")

@@ -1,9 +1,14 @@
-from enum import StrEnum
+from typing import Literal
+
+ListFestivalsOrder = Literal["asc", "desc"]
+
+LIST_FESTIVALS_ORDER_VALUES: set[ListFestivalsOrder] = {
+    "asc",
+    "desc",
+}
 
 
-class ListFestivalsOrder(StrEnum):
-    ASC = "asc"
-    DESC = "desc"
-
-    def __str__(self) -> str:
-        return str(self.value)
+def check_list_festivals_order(value: str) -> ListFestivalsOrder:
+    if value in LIST_FESTIVALS_ORDER_VALUES:
+        return value
+    raise TypeError(f"Unexpected value {value!r}. Expected one of {LIST_FESTIVALS_ORDER_VALUES!r}")

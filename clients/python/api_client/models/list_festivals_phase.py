@@ -1,10 +1,15 @@
-from enum import StrEnum
+from typing import Literal
+
+ListFestivalsPhase = Literal["ENDED", "ONGOING", "UPCOMING"]
+
+LIST_FESTIVALS_PHASE_VALUES: set[ListFestivalsPhase] = {
+    "ENDED",
+    "ONGOING",
+    "UPCOMING",
+}
 
 
-class ListFestivalsPhase(StrEnum):
-    ENDED = "ENDED"
-    ONGOING = "ONGOING"
-    UPCOMING = "UPCOMING"
-
-    def __str__(self) -> str:
-        return str(self.value)
+def check_list_festivals_phase(value: str) -> ListFestivalsPhase:
+    if value in LIST_FESTIVALS_PHASE_VALUES:
+        return value
+    raise TypeError(f"Unexpected value {value!r}. Expected one of {LIST_FESTIVALS_PHASE_VALUES!r}")

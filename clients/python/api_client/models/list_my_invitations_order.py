@@ -1,9 +1,16 @@
-from enum import StrEnum
+from typing import Literal
+
+ListMyInvitationsOrder = Literal["asc", "desc"]
+
+LIST_MY_INVITATIONS_ORDER_VALUES: set[ListMyInvitationsOrder] = {
+    "asc",
+    "desc",
+}
 
 
-class ListMyInvitationsOrder(StrEnum):
-    ASC = "asc"
-    DESC = "desc"
-
-    def __str__(self) -> str:
-        return str(self.value)
+def check_list_my_invitations_order(value: str) -> ListMyInvitationsOrder:
+    if value in LIST_MY_INVITATIONS_ORDER_VALUES:
+        return value
+    raise TypeError(
+        f"Unexpected value {value!r}. Expected one of {LIST_MY_INVITATIONS_ORDER_VALUES!r}"
+    )

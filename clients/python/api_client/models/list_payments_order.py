@@ -1,9 +1,14 @@
-from enum import StrEnum
+from typing import Literal
+
+ListPaymentsOrder = Literal["asc", "desc"]
+
+LIST_PAYMENTS_ORDER_VALUES: set[ListPaymentsOrder] = {
+    "asc",
+    "desc",
+}
 
 
-class ListPaymentsOrder(StrEnum):
-    ASC = "asc"
-    DESC = "desc"
-
-    def __str__(self) -> str:
-        return str(self.value)
+def check_list_payments_order(value: str) -> ListPaymentsOrder:
+    if value in LIST_PAYMENTS_ORDER_VALUES:
+        return value
+    raise TypeError(f"Unexpected value {value!r}. Expected one of {LIST_PAYMENTS_ORDER_VALUES!r}")

@@ -1,9 +1,16 @@
-from enum import StrEnum
+from typing import Literal
+
+ListProjectInvitationsOrder = Literal["asc", "desc"]
+
+LIST_PROJECT_INVITATIONS_ORDER_VALUES: set[ListProjectInvitationsOrder] = {
+    "asc",
+    "desc",
+}
 
 
-class ListProjectInvitationsOrder(StrEnum):
-    ASC = "asc"
-    DESC = "desc"
-
-    def __str__(self) -> str:
-        return str(self.value)
+def check_list_project_invitations_order(value: str) -> ListProjectInvitationsOrder:
+    if value in LIST_PROJECT_INVITATIONS_ORDER_VALUES:
+        return value
+    raise TypeError(
+        f"Unexpected value {value!r}. Expected one of {LIST_PROJECT_INVITATIONS_ORDER_VALUES!r}"
+    )

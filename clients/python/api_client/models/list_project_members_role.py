@@ -1,9 +1,16 @@
-from enum import StrEnum
+from typing import Literal
+
+ListProjectMembersRole = Literal["MEMBER", "OWNER"]
+
+LIST_PROJECT_MEMBERS_ROLE_VALUES: set[ListProjectMembersRole] = {
+    "MEMBER",
+    "OWNER",
+}
 
 
-class ListProjectMembersRole(StrEnum):
-    MEMBER = "MEMBER"
-    OWNER = "OWNER"
-
-    def __str__(self) -> str:
-        return str(self.value)
+def check_list_project_members_role(value: str) -> ListProjectMembersRole:
+    if value in LIST_PROJECT_MEMBERS_ROLE_VALUES:
+        return value
+    raise TypeError(
+        f"Unexpected value {value!r}. Expected one of {LIST_PROJECT_MEMBERS_ROLE_VALUES!r}"
+    )

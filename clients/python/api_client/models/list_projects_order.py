@@ -1,9 +1,14 @@
-from enum import StrEnum
+from typing import Literal
+
+ListProjectsOrder = Literal["asc", "desc"]
+
+LIST_PROJECTS_ORDER_VALUES: set[ListProjectsOrder] = {
+    "asc",
+    "desc",
+}
 
 
-class ListProjectsOrder(StrEnum):
-    ASC = "asc"
-    DESC = "desc"
-
-    def __str__(self) -> str:
-        return str(self.value)
+def check_list_projects_order(value: str) -> ListProjectsOrder:
+    if value in LIST_PROJECTS_ORDER_VALUES:
+        return value
+    raise TypeError(f"Unexpected value {value!r}. Expected one of {LIST_PROJECTS_ORDER_VALUES!r}")

@@ -1,9 +1,14 @@
-from enum import StrEnum
+from typing import Literal
+
+ListProjectsRole = Literal["MEMBER", "OWNER"]
+
+LIST_PROJECTS_ROLE_VALUES: set[ListProjectsRole] = {
+    "MEMBER",
+    "OWNER",
+}
 
 
-class ListProjectsRole(StrEnum):
-    MEMBER = "MEMBER"
-    OWNER = "OWNER"
-
-    def __str__(self) -> str:
-        return str(self.value)
+def check_list_projects_role(value: str) -> ListProjectsRole:
+    if value in LIST_PROJECTS_ROLE_VALUES:
+        return value
+    raise TypeError(f"Unexpected value {value!r}. Expected one of {LIST_PROJECTS_ROLE_VALUES!r}")

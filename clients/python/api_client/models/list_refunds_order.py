@@ -1,9 +1,14 @@
-from enum import StrEnum
+from typing import Literal
+
+ListRefundsOrder = Literal["asc", "desc"]
+
+LIST_REFUNDS_ORDER_VALUES: set[ListRefundsOrder] = {
+    "asc",
+    "desc",
+}
 
 
-class ListRefundsOrder(StrEnum):
-    ASC = "asc"
-    DESC = "desc"
-
-    def __str__(self) -> str:
-        return str(self.value)
+def check_list_refunds_order(value: str) -> ListRefundsOrder:
+    if value in LIST_REFUNDS_ORDER_VALUES:
+        return value
+    raise TypeError(f"Unexpected value {value!r}. Expected one of {LIST_REFUNDS_ORDER_VALUES!r}")

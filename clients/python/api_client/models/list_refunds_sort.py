@@ -1,8 +1,13 @@
-from enum import StrEnum
+from typing import Literal
+
+ListRefundsSort = Literal["createdAt"]
+
+LIST_REFUNDS_SORT_VALUES: set[ListRefundsSort] = {
+    "createdAt",
+}
 
 
-class ListRefundsSort(StrEnum):
-    CREATEDAT = "createdAt"
-
-    def __str__(self) -> str:
-        return str(self.value)
+def check_list_refunds_sort(value: str) -> ListRefundsSort:
+    if value in LIST_REFUNDS_SORT_VALUES:
+        return value
+    raise TypeError(f"Unexpected value {value!r}. Expected one of {LIST_REFUNDS_SORT_VALUES!r}")

@@ -1,9 +1,14 @@
-from enum import StrEnum
+from typing import Literal
+
+ListReviewsOrder = Literal["asc", "desc"]
+
+LIST_REVIEWS_ORDER_VALUES: set[ListReviewsOrder] = {
+    "asc",
+    "desc",
+}
 
 
-class ListReviewsOrder(StrEnum):
-    ASC = "asc"
-    DESC = "desc"
-
-    def __str__(self) -> str:
-        return str(self.value)
+def check_list_reviews_order(value: str) -> ListReviewsOrder:
+    if value in LIST_REVIEWS_ORDER_VALUES:
+        return value
+    raise TypeError(f"Unexpected value {value!r}. Expected one of {LIST_REVIEWS_ORDER_VALUES!r}")

@@ -1,9 +1,14 @@
-from enum import StrEnum
+from typing import Literal
+
+ListReviewsSort = Literal["createdAt", "rating"]
+
+LIST_REVIEWS_SORT_VALUES: set[ListReviewsSort] = {
+    "createdAt",
+    "rating",
+}
 
 
-class ListReviewsSort(StrEnum):
-    CREATEDAT = "createdAt"
-    RATING = "rating"
-
-    def __str__(self) -> str:
-        return str(self.value)
+def check_list_reviews_sort(value: str) -> ListReviewsSort:
+    if value in LIST_REVIEWS_SORT_VALUES:
+        return value
+    raise TypeError(f"Unexpected value {value!r}. Expected one of {LIST_REVIEWS_SORT_VALUES!r}")

@@ -1,10 +1,15 @@
-from enum import StrEnum
+from typing import Literal
+
+ListReviewsStatus = Literal["APPROVED", "PENDING", "REJECTED"]
+
+LIST_REVIEWS_STATUS_VALUES: set[ListReviewsStatus] = {
+    "APPROVED",
+    "PENDING",
+    "REJECTED",
+}
 
 
-class ListReviewsStatus(StrEnum):
-    APPROVED = "APPROVED"
-    PENDING = "PENDING"
-    REJECTED = "REJECTED"
-
-    def __str__(self) -> str:
-        return str(self.value)
+def check_list_reviews_status(value: str) -> ListReviewsStatus:
+    if value in LIST_REVIEWS_STATUS_VALUES:
+        return value
+    raise TypeError(f"Unexpected value {value!r}. Expected one of {LIST_REVIEWS_STATUS_VALUES!r}")

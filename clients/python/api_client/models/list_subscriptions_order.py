@@ -1,9 +1,16 @@
-from enum import StrEnum
+from typing import Literal
+
+ListSubscriptionsOrder = Literal["asc", "desc"]
+
+LIST_SUBSCRIPTIONS_ORDER_VALUES: set[ListSubscriptionsOrder] = {
+    "asc",
+    "desc",
+}
 
 
-class ListSubscriptionsOrder(StrEnum):
-    ASC = "asc"
-    DESC = "desc"
-
-    def __str__(self) -> str:
-        return str(self.value)
+def check_list_subscriptions_order(value: str) -> ListSubscriptionsOrder:
+    if value in LIST_SUBSCRIPTIONS_ORDER_VALUES:
+        return value
+    raise TypeError(
+        f"Unexpected value {value!r}. Expected one of {LIST_SUBSCRIPTIONS_ORDER_VALUES!r}"
+    )

@@ -1,9 +1,16 @@
-from enum import StrEnum
+from typing import Literal
+
+ListTicketCommentsOrder = Literal["asc", "desc"]
+
+LIST_TICKET_COMMENTS_ORDER_VALUES: set[ListTicketCommentsOrder] = {
+    "asc",
+    "desc",
+}
 
 
-class ListTicketCommentsOrder(StrEnum):
-    ASC = "asc"
-    DESC = "desc"
-
-    def __str__(self) -> str:
-        return str(self.value)
+def check_list_ticket_comments_order(value: str) -> ListTicketCommentsOrder:
+    if value in LIST_TICKET_COMMENTS_ORDER_VALUES:
+        return value
+    raise TypeError(
+        f"Unexpected value {value!r}. Expected one of {LIST_TICKET_COMMENTS_ORDER_VALUES!r}"
+    )

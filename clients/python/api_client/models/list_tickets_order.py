@@ -1,9 +1,14 @@
-from enum import StrEnum
+from typing import Literal
+
+ListTicketsOrder = Literal["asc", "desc"]
+
+LIST_TICKETS_ORDER_VALUES: set[ListTicketsOrder] = {
+    "asc",
+    "desc",
+}
 
 
-class ListTicketsOrder(StrEnum):
-    ASC = "asc"
-    DESC = "desc"
-
-    def __str__(self) -> str:
-        return str(self.value)
+def check_list_tickets_order(value: str) -> ListTicketsOrder:
+    if value in LIST_TICKETS_ORDER_VALUES:
+        return value
+    raise TypeError(f"Unexpected value {value!r}. Expected one of {LIST_TICKETS_ORDER_VALUES!r}")

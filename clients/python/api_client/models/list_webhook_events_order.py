@@ -1,9 +1,16 @@
-from enum import StrEnum
+from typing import Literal
+
+ListWebhookEventsOrder = Literal["asc", "desc"]
+
+LIST_WEBHOOK_EVENTS_ORDER_VALUES: set[ListWebhookEventsOrder] = {
+    "asc",
+    "desc",
+}
 
 
-class ListWebhookEventsOrder(StrEnum):
-    ASC = "asc"
-    DESC = "desc"
-
-    def __str__(self) -> str:
-        return str(self.value)
+def check_list_webhook_events_order(value: str) -> ListWebhookEventsOrder:
+    if value in LIST_WEBHOOK_EVENTS_ORDER_VALUES:
+        return value
+    raise TypeError(
+        f"Unexpected value {value!r}. Expected one of {LIST_WEBHOOK_EVENTS_ORDER_VALUES!r}"
+    )

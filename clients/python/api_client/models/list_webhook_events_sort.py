@@ -1,8 +1,15 @@
-from enum import StrEnum
+from typing import Literal
+
+ListWebhookEventsSort = Literal["createdAt"]
+
+LIST_WEBHOOK_EVENTS_SORT_VALUES: set[ListWebhookEventsSort] = {
+    "createdAt",
+}
 
 
-class ListWebhookEventsSort(StrEnum):
-    CREATEDAT = "createdAt"
-
-    def __str__(self) -> str:
-        return str(self.value)
+def check_list_webhook_events_sort(value: str) -> ListWebhookEventsSort:
+    if value in LIST_WEBHOOK_EVENTS_SORT_VALUES:
+        return value
+    raise TypeError(
+        f"Unexpected value {value!r}. Expected one of {LIST_WEBHOOK_EVENTS_SORT_VALUES!r}"
+    )

@@ -6,7 +6,7 @@ from typing import Any, TypeVar, cast
 from attrs import define as _attrs_define
 from attrs import field as _attrs_field
 
-from ..models.moderation_status import ModerationStatus
+from ..models.moderation_status import ModerationStatus, check_moderation_status
 from ..types import UNSET, Unset
 
 T = TypeVar("T", bound="Moderation")
@@ -25,7 +25,7 @@ class Moderation:
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
-        status = self.status.value
+        status: str = self.status
 
         note: None | str | Unset
         if isinstance(self.note, Unset):
@@ -48,7 +48,7 @@ class Moderation:
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
         d = dict(src_dict)
-        status = ModerationStatus(d.pop("status"))
+        status = check_moderation_status(d.pop("status"))
 
         def _parse_note(data: object) -> None | str | Unset:
             if data is None:

@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 from attrs import define as _attrs_define
 from attrs import field as _attrs_field
 
-from ..models.payment_event_object import PaymentEventObject
+from ..models.payment_event_object import PaymentEventObject, check_payment_event_object
 from ..types import UNSET, Unset
 
 if TYPE_CHECKING:
@@ -43,7 +43,7 @@ class PaymentEvent:
 
         object_: str | Unset = UNSET
         if not isinstance(self.object_, Unset):
-            object_ = self.object_.value
+            object_ = self.object_
 
         data: dict[str, Any] | Unset = UNSET
         if not isinstance(self.data, Unset):
@@ -81,7 +81,7 @@ class PaymentEvent:
         if isinstance(_object_, Unset):
             object_ = UNSET
         else:
-            object_ = PaymentEventObject(_object_)
+            object_ = check_payment_event_object(_object_)
 
         _data = d.pop("data", UNSET)
         data: PaymentEventData | Unset

@@ -1,8 +1,13 @@
-from enum import StrEnum
+from typing import Literal
+
+PaymentEventObject = Literal["event"]
+
+PAYMENT_EVENT_OBJECT_VALUES: set[PaymentEventObject] = {
+    "event",
+}
 
 
-class PaymentEventObject(StrEnum):
-    EVENT = "event"
-
-    def __str__(self) -> str:
-        return str(self.value)
+def check_payment_event_object(value: str) -> PaymentEventObject:
+    if value in PAYMENT_EVENT_OBJECT_VALUES:
+        return value
+    raise TypeError(f"Unexpected value {value!r}. Expected one of {PAYMENT_EVENT_OBJECT_VALUES!r}")

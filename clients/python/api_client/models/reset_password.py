@@ -14,7 +14,8 @@ class ResetPassword:
     """
     Attributes:
         token (str): The token of the reset e-mail's link
-        new_password (str): 8 to 256 characters, not easily guessed (contract section 3)
+        new_password (str): 8 to 256 characters, not easily guessed (contract section 3) Example: correct horse battery
+            staple.
     """
 
     token: str

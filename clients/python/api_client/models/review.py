@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING, Any, TypeVar, cast
 
 from attrs import define as _attrs_define
 
-from ..models.review_status import ReviewStatus
+from ..models.review_status import ReviewStatus, check_review_status
 
 if TYPE_CHECKING:
     from ..models.user_ref import UserRef
@@ -64,7 +64,7 @@ class Review:
 
         body = self.body
 
-        status = self.status.value
+        status: str = self.status
 
         moderation_note: None | str
         moderation_note = self.moderation_note
@@ -134,7 +134,7 @@ class Review:
 
         body = d.pop("body")
 
-        status = ReviewStatus(d.pop("status"))
+        status = check_review_status(d.pop("status"))
 
         def _parse_moderation_note(data: object) -> None | str:
             if data is None:

@@ -15,8 +15,8 @@ T = TypeVar("T", bound="SignIn")
 class SignIn:
     """
     Attributes:
-        email (str):
-        password (str):
+        email (str):  Example: alice@example.com.
+        password (str):  Example: correct horse battery staple.
         totp_code (str | Unset):
     """
 

@@ -13,8 +13,9 @@ T = TypeVar("T", bound="SignUp")
 class SignUp:
     """
     Attributes:
-        email (str):
-        password (str):
+        email (str):  Example: alice@example.com.
+        password (str): 8 to 256 characters, not easily guessed (contract section 3) Example: correct horse battery
+            staple.
     """
 
     email: str

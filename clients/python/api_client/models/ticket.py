@@ -6,8 +6,8 @@ from typing import TYPE_CHECKING, Any, TypeVar, cast
 
 from attrs import define as _attrs_define
 
-from ..models.ticket_priority import TicketPriority
-from ..models.ticket_status import TicketStatus
+from ..models.ticket_priority import TicketPriority, check_ticket_priority
+from ..models.ticket_status import TicketStatus, check_ticket_status
 
 if TYPE_CHECKING:
     from ..models.user_ref import UserRef
@@ -54,9 +54,9 @@ class Ticket:
 
         description = self.description
 
-        status = self.status.value
+        status: str = self.status
 
-        priority = self.priority.value
+        priority: str = self.priority
 
         requester: dict[str, Any] | None
         if isinstance(self.requester, UserRef):
@@ -114,9 +114,9 @@ class Ticket:
 
         description = d.pop("description")
 
-        status = TicketStatus(d.pop("status"))
+        status = check_ticket_status(d.pop("status"))
 
-        priority = TicketPriority(d.pop("priority"))
+        priority = check_ticket_priority(d.pop("priority"))
 
         def _parse_requester(data: object) -> None | UserRef:
             if data is None:

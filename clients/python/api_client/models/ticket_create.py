@@ -6,7 +6,7 @@ from typing import Any, TypeVar, cast
 from attrs import define as _attrs_define
 from attrs import field as _attrs_field
 
-from ..models.ticket_create_priority import TicketCreatePriority
+from ..models.ticket_create_priority import TicketCreatePriority, check_ticket_create_priority
 from ..types import UNSET, Unset
 
 T = TypeVar("T", bound="TicketCreate")
@@ -18,13 +18,13 @@ class TicketCreate:
     Attributes:
         subject (str):
         description (str):
-        priority (TicketCreatePriority | Unset):  Default: TicketCreatePriority.NORMAL.
+        priority (TicketCreatePriority | Unset):  Default: 'NORMAL'.
         project_id (None | str | Unset): A project the requester can see (404 otherwise); set at creation only
     """
 
     subject: str
     description: str
-    priority: TicketCreatePriority | Unset = TicketCreatePriority.NORMAL
+    priority: TicketCreatePriority | Unset = "NORMAL"
     project_id: None | str | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
@@ -35,7 +35,7 @@ class TicketCreate:
 
         priority: str | Unset = UNSET
         if not isinstance(self.priority, Unset):
-            priority = self.priority.value
+            priority = self.priority
 
         project_id: None | str | Unset
         if isinstance(self.project_id, Unset):
@@ -70,7 +70,7 @@ class TicketCreate:
         if isinstance(_priority, Unset):
             priority = UNSET
         else:
-            priority = TicketCreatePriority(_priority)
+            priority = check_ticket_create_priority(_priority)
 
         def _parse_project_id(data: object) -> None | str | Unset:
             if data is None:

@@ -1,11 +1,16 @@
-from enum import StrEnum
+from typing import Literal
+
+TicketPriority = Literal["HIGH", "LOW", "NORMAL", "URGENT"]
+
+TICKET_PRIORITY_VALUES: set[TicketPriority] = {
+    "HIGH",
+    "LOW",
+    "NORMAL",
+    "URGENT",
+}
 
 
-class TicketPriority(StrEnum):
-    HIGH = "HIGH"
-    LOW = "LOW"
-    NORMAL = "NORMAL"
-    URGENT = "URGENT"
-
-    def __str__(self) -> str:
-        return str(self.value)
+def check_ticket_priority(value: str) -> TicketPriority:
+    if value in TICKET_PRIORITY_VALUES:
+        return value
+    raise TypeError(f"Unexpected value {value!r}. Expected one of {TICKET_PRIORITY_VALUES!r}")

@@ -1,11 +1,16 @@
-from enum import StrEnum
+from typing import Literal
+
+TicketStatus = Literal["CLOSED", "IN_PROGRESS", "OPEN", "RESOLVED"]
+
+TICKET_STATUS_VALUES: set[TicketStatus] = {
+    "CLOSED",
+    "IN_PROGRESS",
+    "OPEN",
+    "RESOLVED",
+}
 
 
-class TicketStatus(StrEnum):
-    CLOSED = "CLOSED"
-    IN_PROGRESS = "IN_PROGRESS"
-    OPEN = "OPEN"
-    RESOLVED = "RESOLVED"
-
-    def __str__(self) -> str:
-        return str(self.value)
+def check_ticket_status(value: str) -> TicketStatus:
+    if value in TICKET_STATUS_VALUES:
+        return value
+    raise TypeError(f"Unexpected value {value!r}. Expected one of {TICKET_STATUS_VALUES!r}")

@@ -6,8 +6,8 @@ from typing import Any, TypeVar, cast
 from attrs import define as _attrs_define
 from attrs import field as _attrs_field
 
-from ..models.ticket_update_priority import TicketUpdatePriority
-from ..models.ticket_update_status import TicketUpdateStatus
+from ..models.ticket_update_priority import TicketUpdatePriority, check_ticket_update_priority
+from ..models.ticket_update_status import TicketUpdateStatus, check_ticket_update_status
 from ..types import UNSET, Unset
 
 T = TypeVar("T", bound="TicketUpdate")
@@ -38,11 +38,11 @@ class TicketUpdate:
 
         status: str | Unset = UNSET
         if not isinstance(self.status, Unset):
-            status = self.status.value
+            status = self.status
 
         priority: str | Unset = UNSET
         if not isinstance(self.priority, Unset):
-            priority = self.priority.value
+            priority = self.priority
 
         assignee_id: None | str | Unset
         if isinstance(self.assignee_id, Unset):
@@ -78,14 +78,14 @@ class TicketUpdate:
         if isinstance(_status, Unset):
             status = UNSET
         else:
-            status = TicketUpdateStatus(_status)
+            status = check_ticket_update_status(_status)
 
         _priority = d.pop("priority", UNSET)
         priority: TicketUpdatePriority | Unset
         if isinstance(_priority, Unset):
             priority = UNSET
         else:
-            priority = TicketUpdatePriority(_priority)
+            priority = check_ticket_update_priority(_priority)
 
         def _parse_assignee_id(data: object) -> None | str | Unset:
             if data is None:

@@ -1,11 +1,16 @@
-from enum import StrEnum
+from typing import Literal
+
+TicketUpdateStatus = Literal["CLOSED", "IN_PROGRESS", "OPEN", "RESOLVED"]
+
+TICKET_UPDATE_STATUS_VALUES: set[TicketUpdateStatus] = {
+    "CLOSED",
+    "IN_PROGRESS",
+    "OPEN",
+    "RESOLVED",
+}
 
 
-class TicketUpdateStatus(StrEnum):
-    CLOSED = "CLOSED"
-    IN_PROGRESS = "IN_PROGRESS"
-    OPEN = "OPEN"
-    RESOLVED = "RESOLVED"
-
-    def __str__(self) -> str:
-        return str(self.value)
+def check_ticket_update_status(value: str) -> TicketUpdateStatus:
+    if value in TICKET_UPDATE_STATUS_VALUES:
+        return value
+    raise TypeError(f"Unexpected value {value!r}. Expected one of {TICKET_UPDATE_STATUS_VALUES!r}")

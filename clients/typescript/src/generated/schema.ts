@@ -1100,8 +1100,15 @@ export interface components {
             next_page?: number;
         };
         SignUp: {
-            /** Format: email */
+            /**
+             * Format: email
+             * @example alice@example.com
+             */
             email: string;
+            /**
+             * @description 8 to 256 characters, not easily guessed (contract section 3)
+             * @example correct horse battery staple
+             */
             password: string;
         };
         AuthError: {
@@ -1136,8 +1143,12 @@ export interface components {
             session: components["schemas"]["Session"] | null;
         };
         SignIn: {
-            /** Format: email */
+            /**
+             * Format: email
+             * @example alice@example.com
+             */
             email: string;
+            /** @example correct horse battery staple */
             password: string;
             totpCode?: string;
         };
@@ -1176,7 +1187,10 @@ export interface components {
         };
         ChangePassword: {
             currentPassword: string;
-            /** @description 8 to 256 characters, not easily guessed (contract section 3) */
+            /**
+             * @description 8 to 256 characters, not easily guessed (contract section 3)
+             * @example correct horse battery staple
+             */
             newPassword: string;
             /**
              * @description End every other session of the account (default true); the caller's stays
@@ -1199,7 +1213,10 @@ export interface components {
         ResetPassword: {
             /** @description The token of the reset e-mail's link */
             token: string;
-            /** @description 8 to 256 characters, not easily guessed (contract section 3) */
+            /**
+             * @description 8 to 256 characters, not easily guessed (contract section 3)
+             * @example correct horse battery staple
+             */
             newPassword: string;
         };
         SessionInfo: {

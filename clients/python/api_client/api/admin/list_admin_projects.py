@@ -5,7 +5,9 @@ import httpx
 
 from ...client import AuthenticatedClient, Client
 from ...models.error import Error
-from ...models.list_admin_projects_order import ListAdminProjectsOrder
+from ...models.list_admin_projects_order import (
+    ListAdminProjectsOrder,
+)
 from ...models.list_admin_projects_sort import ListAdminProjectsSort
 from ...models.project_page import ProjectPage
 from ...types import UNSET, Response, Unset
@@ -15,8 +17,8 @@ def _get_kwargs(
     *,
     page: int | Unset = 1,
     limit: int | Unset = 20,
-    sort: ListAdminProjectsSort | Unset = ListAdminProjectsSort.CREATEDAT,
-    order: ListAdminProjectsOrder | Unset = ListAdminProjectsOrder.DESC,
+    sort: ListAdminProjectsSort | Unset = "createdAt",
+    order: ListAdminProjectsOrder | Unset = "desc",
     q: str | Unset = UNSET,
     owner_id: str | Unset = UNSET,
 ) -> dict[str, Any]:
@@ -29,13 +31,13 @@ def _get_kwargs(
 
     json_sort: str | Unset = UNSET
     if not isinstance(sort, Unset):
-        json_sort = sort.value
+        json_sort = sort
 
     params["sort"] = json_sort
 
     json_order: str | Unset = UNSET
     if not isinstance(order, Unset):
-        json_order = order.value
+        json_order = order
 
     params["order"] = json_order
 
@@ -98,8 +100,8 @@ def sync_detailed(
     client: AuthenticatedClient,
     page: int | Unset = 1,
     limit: int | Unset = 20,
-    sort: ListAdminProjectsSort | Unset = ListAdminProjectsSort.CREATEDAT,
-    order: ListAdminProjectsOrder | Unset = ListAdminProjectsOrder.DESC,
+    sort: ListAdminProjectsSort | Unset = "createdAt",
+    order: ListAdminProjectsOrder | Unset = "desc",
     q: str | Unset = UNSET,
     owner_id: str | Unset = UNSET,
 ) -> Response[Error | ProjectPage]:
@@ -108,8 +110,8 @@ def sync_detailed(
     Args:
         page (int | Unset):  Default: 1.
         limit (int | Unset):  Default: 20.
-        sort (ListAdminProjectsSort | Unset):  Default: ListAdminProjectsSort.CREATEDAT.
-        order (ListAdminProjectsOrder | Unset):  Default: ListAdminProjectsOrder.DESC.
+        sort (ListAdminProjectsSort | Unset):  Default: 'createdAt'.
+        order (ListAdminProjectsOrder | Unset):  Default: 'desc'.
         q (str | Unset):
         owner_id (str | Unset):
 
@@ -142,8 +144,8 @@ def sync(
     client: AuthenticatedClient,
     page: int | Unset = 1,
     limit: int | Unset = 20,
-    sort: ListAdminProjectsSort | Unset = ListAdminProjectsSort.CREATEDAT,
-    order: ListAdminProjectsOrder | Unset = ListAdminProjectsOrder.DESC,
+    sort: ListAdminProjectsSort | Unset = "createdAt",
+    order: ListAdminProjectsOrder | Unset = "desc",
     q: str | Unset = UNSET,
     owner_id: str | Unset = UNSET,
 ) -> Error | ProjectPage | None:
@@ -152,8 +154,8 @@ def sync(
     Args:
         page (int | Unset):  Default: 1.
         limit (int | Unset):  Default: 20.
-        sort (ListAdminProjectsSort | Unset):  Default: ListAdminProjectsSort.CREATEDAT.
-        order (ListAdminProjectsOrder | Unset):  Default: ListAdminProjectsOrder.DESC.
+        sort (ListAdminProjectsSort | Unset):  Default: 'createdAt'.
+        order (ListAdminProjectsOrder | Unset):  Default: 'desc'.
         q (str | Unset):
         owner_id (str | Unset):
 
@@ -181,8 +183,8 @@ async def asyncio_detailed(
     client: AuthenticatedClient,
     page: int | Unset = 1,
     limit: int | Unset = 20,
-    sort: ListAdminProjectsSort | Unset = ListAdminProjectsSort.CREATEDAT,
-    order: ListAdminProjectsOrder | Unset = ListAdminProjectsOrder.DESC,
+    sort: ListAdminProjectsSort | Unset = "createdAt",
+    order: ListAdminProjectsOrder | Unset = "desc",
     q: str | Unset = UNSET,
     owner_id: str | Unset = UNSET,
 ) -> Response[Error | ProjectPage]:
@@ -191,8 +193,8 @@ async def asyncio_detailed(
     Args:
         page (int | Unset):  Default: 1.
         limit (int | Unset):  Default: 20.
-        sort (ListAdminProjectsSort | Unset):  Default: ListAdminProjectsSort.CREATEDAT.
-        order (ListAdminProjectsOrder | Unset):  Default: ListAdminProjectsOrder.DESC.
+        sort (ListAdminProjectsSort | Unset):  Default: 'createdAt'.
+        order (ListAdminProjectsOrder | Unset):  Default: 'desc'.
         q (str | Unset):
         owner_id (str | Unset):
 
@@ -223,8 +225,8 @@ async def asyncio(
     client: AuthenticatedClient,
     page: int | Unset = 1,
     limit: int | Unset = 20,
-    sort: ListAdminProjectsSort | Unset = ListAdminProjectsSort.CREATEDAT,
-    order: ListAdminProjectsOrder | Unset = ListAdminProjectsOrder.DESC,
+    sort: ListAdminProjectsSort | Unset = "createdAt",
+    order: ListAdminProjectsOrder | Unset = "desc",
     q: str | Unset = UNSET,
     owner_id: str | Unset = UNSET,
 ) -> Error | ProjectPage | None:
@@ -233,8 +235,8 @@ async def asyncio(
     Args:
         page (int | Unset):  Default: 1.
         limit (int | Unset):  Default: 20.
-        sort (ListAdminProjectsSort | Unset):  Default: ListAdminProjectsSort.CREATEDAT.
-        order (ListAdminProjectsOrder | Unset):  Default: ListAdminProjectsOrder.DESC.
+        sort (ListAdminProjectsSort | Unset):  Default: 'createdAt'.
+        order (ListAdminProjectsOrder | Unset):  Default: 'desc'.
         q (str | Unset):
         owner_id (str | Unset):
 

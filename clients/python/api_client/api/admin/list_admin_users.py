@@ -16,8 +16,8 @@ def _get_kwargs(
     *,
     page: int | Unset = 1,
     limit: int | Unset = 20,
-    sort: ListAdminUsersSort | Unset = ListAdminUsersSort.CREATEDAT,
-    order: ListAdminUsersOrder | Unset = ListAdminUsersOrder.DESC,
+    sort: ListAdminUsersSort | Unset = "createdAt",
+    order: ListAdminUsersOrder | Unset = "desc",
     role: ListAdminUsersRole | Unset = UNSET,
     banned: bool | Unset = UNSET,
     email_verified: bool | Unset = UNSET,
@@ -32,19 +32,19 @@ def _get_kwargs(
 
     json_sort: str | Unset = UNSET
     if not isinstance(sort, Unset):
-        json_sort = sort.value
+        json_sort = sort
 
     params["sort"] = json_sort
 
     json_order: str | Unset = UNSET
     if not isinstance(order, Unset):
-        json_order = order.value
+        json_order = order
 
     params["order"] = json_order
 
     json_role: str | Unset = UNSET
     if not isinstance(role, Unset):
-        json_role = role.value
+        json_role = role
 
     params["role"] = json_role
 
@@ -109,8 +109,8 @@ def sync_detailed(
     client: AuthenticatedClient,
     page: int | Unset = 1,
     limit: int | Unset = 20,
-    sort: ListAdminUsersSort | Unset = ListAdminUsersSort.CREATEDAT,
-    order: ListAdminUsersOrder | Unset = ListAdminUsersOrder.DESC,
+    sort: ListAdminUsersSort | Unset = "createdAt",
+    order: ListAdminUsersOrder | Unset = "desc",
     role: ListAdminUsersRole | Unset = UNSET,
     banned: bool | Unset = UNSET,
     email_verified: bool | Unset = UNSET,
@@ -121,8 +121,8 @@ def sync_detailed(
     Args:
         page (int | Unset):  Default: 1.
         limit (int | Unset):  Default: 20.
-        sort (ListAdminUsersSort | Unset):  Default: ListAdminUsersSort.CREATEDAT.
-        order (ListAdminUsersOrder | Unset):  Default: ListAdminUsersOrder.DESC.
+        sort (ListAdminUsersSort | Unset):  Default: 'createdAt'.
+        order (ListAdminUsersOrder | Unset):  Default: 'desc'.
         role (ListAdminUsersRole | Unset):
         banned (bool | Unset):
         email_verified (bool | Unset):
@@ -159,8 +159,8 @@ def sync(
     client: AuthenticatedClient,
     page: int | Unset = 1,
     limit: int | Unset = 20,
-    sort: ListAdminUsersSort | Unset = ListAdminUsersSort.CREATEDAT,
-    order: ListAdminUsersOrder | Unset = ListAdminUsersOrder.DESC,
+    sort: ListAdminUsersSort | Unset = "createdAt",
+    order: ListAdminUsersOrder | Unset = "desc",
     role: ListAdminUsersRole | Unset = UNSET,
     banned: bool | Unset = UNSET,
     email_verified: bool | Unset = UNSET,
@@ -171,8 +171,8 @@ def sync(
     Args:
         page (int | Unset):  Default: 1.
         limit (int | Unset):  Default: 20.
-        sort (ListAdminUsersSort | Unset):  Default: ListAdminUsersSort.CREATEDAT.
-        order (ListAdminUsersOrder | Unset):  Default: ListAdminUsersOrder.DESC.
+        sort (ListAdminUsersSort | Unset):  Default: 'createdAt'.
+        order (ListAdminUsersOrder | Unset):  Default: 'desc'.
         role (ListAdminUsersRole | Unset):
         banned (bool | Unset):
         email_verified (bool | Unset):
@@ -204,8 +204,8 @@ async def asyncio_detailed(
     client: AuthenticatedClient,
     page: int | Unset = 1,
     limit: int | Unset = 20,
-    sort: ListAdminUsersSort | Unset = ListAdminUsersSort.CREATEDAT,
-    order: ListAdminUsersOrder | Unset = ListAdminUsersOrder.DESC,
+    sort: ListAdminUsersSort | Unset = "createdAt",
+    order: ListAdminUsersOrder | Unset = "desc",
     role: ListAdminUsersRole | Unset = UNSET,
     banned: bool | Unset = UNSET,
     email_verified: bool | Unset = UNSET,
@@ -216,8 +216,8 @@ async def asyncio_detailed(
     Args:
         page (int | Unset):  Default: 1.
         limit (int | Unset):  Default: 20.
-        sort (ListAdminUsersSort | Unset):  Default: ListAdminUsersSort.CREATEDAT.
-        order (ListAdminUsersOrder | Unset):  Default: ListAdminUsersOrder.DESC.
+        sort (ListAdminUsersSort | Unset):  Default: 'createdAt'.
+        order (ListAdminUsersOrder | Unset):  Default: 'desc'.
         role (ListAdminUsersRole | Unset):
         banned (bool | Unset):
         email_verified (bool | Unset):
@@ -252,8 +252,8 @@ async def asyncio(
     client: AuthenticatedClient,
     page: int | Unset = 1,
     limit: int | Unset = 20,
-    sort: ListAdminUsersSort | Unset = ListAdminUsersSort.CREATEDAT,
-    order: ListAdminUsersOrder | Unset = ListAdminUsersOrder.DESC,
+    sort: ListAdminUsersSort | Unset = "createdAt",
+    order: ListAdminUsersOrder | Unset = "desc",
     role: ListAdminUsersRole | Unset = UNSET,
     banned: bool | Unset = UNSET,
     email_verified: bool | Unset = UNSET,
@@ -264,8 +264,8 @@ async def asyncio(
     Args:
         page (int | Unset):  Default: 1.
         limit (int | Unset):  Default: 20.
-        sort (ListAdminUsersSort | Unset):  Default: ListAdminUsersSort.CREATEDAT.
-        order (ListAdminUsersOrder | Unset):  Default: ListAdminUsersOrder.DESC.
+        sort (ListAdminUsersSort | Unset):  Default: 'createdAt'.
+        order (ListAdminUsersOrder | Unset):  Default: 'desc'.
         role (ListAdminUsersRole | Unset):
         banned (bool | Unset):
         email_verified (bool | Unset):

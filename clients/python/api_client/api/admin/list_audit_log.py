@@ -15,8 +15,8 @@ def _get_kwargs(
     *,
     page: int | Unset = 1,
     limit: int | Unset = 20,
-    sort: ListAuditLogSort | Unset = ListAuditLogSort.CREATEDAT,
-    order: ListAuditLogOrder | Unset = ListAuditLogOrder.DESC,
+    sort: ListAuditLogSort | Unset = "createdAt",
+    order: ListAuditLogOrder | Unset = "desc",
     actor_id: str | Unset = UNSET,
     action: str | Unset = UNSET,
     target_id: str | Unset = UNSET,
@@ -30,13 +30,13 @@ def _get_kwargs(
 
     json_sort: str | Unset = UNSET
     if not isinstance(sort, Unset):
-        json_sort = sort.value
+        json_sort = sort
 
     params["sort"] = json_sort
 
     json_order: str | Unset = UNSET
     if not isinstance(order, Unset):
-        json_order = order.value
+        json_order = order
 
     params["order"] = json_order
 
@@ -101,8 +101,8 @@ def sync_detailed(
     client: AuthenticatedClient,
     page: int | Unset = 1,
     limit: int | Unset = 20,
-    sort: ListAuditLogSort | Unset = ListAuditLogSort.CREATEDAT,
-    order: ListAuditLogOrder | Unset = ListAuditLogOrder.DESC,
+    sort: ListAuditLogSort | Unset = "createdAt",
+    order: ListAuditLogOrder | Unset = "desc",
     actor_id: str | Unset = UNSET,
     action: str | Unset = UNSET,
     target_id: str | Unset = UNSET,
@@ -112,8 +112,8 @@ def sync_detailed(
     Args:
         page (int | Unset):  Default: 1.
         limit (int | Unset):  Default: 20.
-        sort (ListAuditLogSort | Unset):  Default: ListAuditLogSort.CREATEDAT.
-        order (ListAuditLogOrder | Unset):  Default: ListAuditLogOrder.DESC.
+        sort (ListAuditLogSort | Unset):  Default: 'createdAt'.
+        order (ListAuditLogOrder | Unset):  Default: 'desc'.
         actor_id (str | Unset):
         action (str | Unset):
         target_id (str | Unset):
@@ -148,8 +148,8 @@ def sync(
     client: AuthenticatedClient,
     page: int | Unset = 1,
     limit: int | Unset = 20,
-    sort: ListAuditLogSort | Unset = ListAuditLogSort.CREATEDAT,
-    order: ListAuditLogOrder | Unset = ListAuditLogOrder.DESC,
+    sort: ListAuditLogSort | Unset = "createdAt",
+    order: ListAuditLogOrder | Unset = "desc",
     actor_id: str | Unset = UNSET,
     action: str | Unset = UNSET,
     target_id: str | Unset = UNSET,
@@ -159,8 +159,8 @@ def sync(
     Args:
         page (int | Unset):  Default: 1.
         limit (int | Unset):  Default: 20.
-        sort (ListAuditLogSort | Unset):  Default: ListAuditLogSort.CREATEDAT.
-        order (ListAuditLogOrder | Unset):  Default: ListAuditLogOrder.DESC.
+        sort (ListAuditLogSort | Unset):  Default: 'createdAt'.
+        order (ListAuditLogOrder | Unset):  Default: 'desc'.
         actor_id (str | Unset):
         action (str | Unset):
         target_id (str | Unset):
@@ -190,8 +190,8 @@ async def asyncio_detailed(
     client: AuthenticatedClient,
     page: int | Unset = 1,
     limit: int | Unset = 20,
-    sort: ListAuditLogSort | Unset = ListAuditLogSort.CREATEDAT,
-    order: ListAuditLogOrder | Unset = ListAuditLogOrder.DESC,
+    sort: ListAuditLogSort | Unset = "createdAt",
+    order: ListAuditLogOrder | Unset = "desc",
     actor_id: str | Unset = UNSET,
     action: str | Unset = UNSET,
     target_id: str | Unset = UNSET,
@@ -201,8 +201,8 @@ async def asyncio_detailed(
     Args:
         page (int | Unset):  Default: 1.
         limit (int | Unset):  Default: 20.
-        sort (ListAuditLogSort | Unset):  Default: ListAuditLogSort.CREATEDAT.
-        order (ListAuditLogOrder | Unset):  Default: ListAuditLogOrder.DESC.
+        sort (ListAuditLogSort | Unset):  Default: 'createdAt'.
+        order (ListAuditLogOrder | Unset):  Default: 'desc'.
         actor_id (str | Unset):
         action (str | Unset):
         target_id (str | Unset):
@@ -235,8 +235,8 @@ async def asyncio(
     client: AuthenticatedClient,
     page: int | Unset = 1,
     limit: int | Unset = 20,
-    sort: ListAuditLogSort | Unset = ListAuditLogSort.CREATEDAT,
-    order: ListAuditLogOrder | Unset = ListAuditLogOrder.DESC,
+    sort: ListAuditLogSort | Unset = "createdAt",
+    order: ListAuditLogOrder | Unset = "desc",
     actor_id: str | Unset = UNSET,
     action: str | Unset = UNSET,
     target_id: str | Unset = UNSET,
@@ -246,8 +246,8 @@ async def asyncio(
     Args:
         page (int | Unset):  Default: 1.
         limit (int | Unset):  Default: 20.
-        sort (ListAuditLogSort | Unset):  Default: ListAuditLogSort.CREATEDAT.
-        order (ListAuditLogOrder | Unset):  Default: ListAuditLogOrder.DESC.
+        sort (ListAuditLogSort | Unset):  Default: 'createdAt'.
+        order (ListAuditLogOrder | Unset):  Default: 'desc'.
         actor_id (str | Unset):
         action (str | Unset):
         target_id (str | Unset):

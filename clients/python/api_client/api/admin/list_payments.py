@@ -15,8 +15,8 @@ def _get_kwargs(
     *,
     page: int | Unset = 1,
     limit: int | Unset = 20,
-    sort: ListPaymentsSort | Unset = ListPaymentsSort.CREATEDAT,
-    order: ListPaymentsOrder | Unset = ListPaymentsOrder.DESC,
+    sort: ListPaymentsSort | Unset = "createdAt",
+    order: ListPaymentsOrder | Unset = "desc",
     status: str | Unset = UNSET,
     currency: str | Unset = UNSET,
 ) -> dict[str, Any]:
@@ -29,13 +29,13 @@ def _get_kwargs(
 
     json_sort: str | Unset = UNSET
     if not isinstance(sort, Unset):
-        json_sort = sort.value
+        json_sort = sort
 
     params["sort"] = json_sort
 
     json_order: str | Unset = UNSET
     if not isinstance(order, Unset):
-        json_order = order.value
+        json_order = order
 
     params["order"] = json_order
 
@@ -98,8 +98,8 @@ def sync_detailed(
     client: AuthenticatedClient,
     page: int | Unset = 1,
     limit: int | Unset = 20,
-    sort: ListPaymentsSort | Unset = ListPaymentsSort.CREATEDAT,
-    order: ListPaymentsOrder | Unset = ListPaymentsOrder.DESC,
+    sort: ListPaymentsSort | Unset = "createdAt",
+    order: ListPaymentsOrder | Unset = "desc",
     status: str | Unset = UNSET,
     currency: str | Unset = UNSET,
 ) -> Response[Error | LedgerPaymentPage]:
@@ -108,8 +108,8 @@ def sync_detailed(
     Args:
         page (int | Unset):  Default: 1.
         limit (int | Unset):  Default: 20.
-        sort (ListPaymentsSort | Unset):  Default: ListPaymentsSort.CREATEDAT.
-        order (ListPaymentsOrder | Unset):  Default: ListPaymentsOrder.DESC.
+        sort (ListPaymentsSort | Unset):  Default: 'createdAt'.
+        order (ListPaymentsOrder | Unset):  Default: 'desc'.
         status (str | Unset):
         currency (str | Unset):
 
@@ -142,8 +142,8 @@ def sync(
     client: AuthenticatedClient,
     page: int | Unset = 1,
     limit: int | Unset = 20,
-    sort: ListPaymentsSort | Unset = ListPaymentsSort.CREATEDAT,
-    order: ListPaymentsOrder | Unset = ListPaymentsOrder.DESC,
+    sort: ListPaymentsSort | Unset = "createdAt",
+    order: ListPaymentsOrder | Unset = "desc",
     status: str | Unset = UNSET,
     currency: str | Unset = UNSET,
 ) -> Error | LedgerPaymentPage | None:
@@ -152,8 +152,8 @@ def sync(
     Args:
         page (int | Unset):  Default: 1.
         limit (int | Unset):  Default: 20.
-        sort (ListPaymentsSort | Unset):  Default: ListPaymentsSort.CREATEDAT.
-        order (ListPaymentsOrder | Unset):  Default: ListPaymentsOrder.DESC.
+        sort (ListPaymentsSort | Unset):  Default: 'createdAt'.
+        order (ListPaymentsOrder | Unset):  Default: 'desc'.
         status (str | Unset):
         currency (str | Unset):
 
@@ -181,8 +181,8 @@ async def asyncio_detailed(
     client: AuthenticatedClient,
     page: int | Unset = 1,
     limit: int | Unset = 20,
-    sort: ListPaymentsSort | Unset = ListPaymentsSort.CREATEDAT,
-    order: ListPaymentsOrder | Unset = ListPaymentsOrder.DESC,
+    sort: ListPaymentsSort | Unset = "createdAt",
+    order: ListPaymentsOrder | Unset = "desc",
     status: str | Unset = UNSET,
     currency: str | Unset = UNSET,
 ) -> Response[Error | LedgerPaymentPage]:
@@ -191,8 +191,8 @@ async def asyncio_detailed(
     Args:
         page (int | Unset):  Default: 1.
         limit (int | Unset):  Default: 20.
-        sort (ListPaymentsSort | Unset):  Default: ListPaymentsSort.CREATEDAT.
-        order (ListPaymentsOrder | Unset):  Default: ListPaymentsOrder.DESC.
+        sort (ListPaymentsSort | Unset):  Default: 'createdAt'.
+        order (ListPaymentsOrder | Unset):  Default: 'desc'.
         status (str | Unset):
         currency (str | Unset):
 
@@ -223,8 +223,8 @@ async def asyncio(
     client: AuthenticatedClient,
     page: int | Unset = 1,
     limit: int | Unset = 20,
-    sort: ListPaymentsSort | Unset = ListPaymentsSort.CREATEDAT,
-    order: ListPaymentsOrder | Unset = ListPaymentsOrder.DESC,
+    sort: ListPaymentsSort | Unset = "createdAt",
+    order: ListPaymentsOrder | Unset = "desc",
     status: str | Unset = UNSET,
     currency: str | Unset = UNSET,
 ) -> Error | LedgerPaymentPage | None:
@@ -233,8 +233,8 @@ async def asyncio(
     Args:
         page (int | Unset):  Default: 1.
         limit (int | Unset):  Default: 20.
-        sort (ListPaymentsSort | Unset):  Default: ListPaymentsSort.CREATEDAT.
-        order (ListPaymentsOrder | Unset):  Default: ListPaymentsOrder.DESC.
+        sort (ListPaymentsSort | Unset):  Default: 'createdAt'.
+        order (ListPaymentsOrder | Unset):  Default: 'desc'.
         status (str | Unset):
         currency (str | Unset):
 

@@ -15,8 +15,8 @@ def _get_kwargs(
     *,
     page: int | Unset = 1,
     limit: int | Unset = 20,
-    sort: ListRefundsSort | Unset = ListRefundsSort.CREATEDAT,
-    order: ListRefundsOrder | Unset = ListRefundsOrder.DESC,
+    sort: ListRefundsSort | Unset = "createdAt",
+    order: ListRefundsOrder | Unset = "desc",
     currency: str | Unset = UNSET,
 ) -> dict[str, Any]:
 
@@ -28,13 +28,13 @@ def _get_kwargs(
 
     json_sort: str | Unset = UNSET
     if not isinstance(sort, Unset):
-        json_sort = sort.value
+        json_sort = sort
 
     params["sort"] = json_sort
 
     json_order: str | Unset = UNSET
     if not isinstance(order, Unset):
-        json_order = order.value
+        json_order = order
 
     params["order"] = json_order
 
@@ -95,8 +95,8 @@ def sync_detailed(
     client: AuthenticatedClient,
     page: int | Unset = 1,
     limit: int | Unset = 20,
-    sort: ListRefundsSort | Unset = ListRefundsSort.CREATEDAT,
-    order: ListRefundsOrder | Unset = ListRefundsOrder.DESC,
+    sort: ListRefundsSort | Unset = "createdAt",
+    order: ListRefundsOrder | Unset = "desc",
     currency: str | Unset = UNSET,
 ) -> Response[Error | LedgerRefundPage]:
     """List recorded refunds.
@@ -104,8 +104,8 @@ def sync_detailed(
     Args:
         page (int | Unset):  Default: 1.
         limit (int | Unset):  Default: 20.
-        sort (ListRefundsSort | Unset):  Default: ListRefundsSort.CREATEDAT.
-        order (ListRefundsOrder | Unset):  Default: ListRefundsOrder.DESC.
+        sort (ListRefundsSort | Unset):  Default: 'createdAt'.
+        order (ListRefundsOrder | Unset):  Default: 'desc'.
         currency (str | Unset):
 
     Raises:
@@ -136,8 +136,8 @@ def sync(
     client: AuthenticatedClient,
     page: int | Unset = 1,
     limit: int | Unset = 20,
-    sort: ListRefundsSort | Unset = ListRefundsSort.CREATEDAT,
-    order: ListRefundsOrder | Unset = ListRefundsOrder.DESC,
+    sort: ListRefundsSort | Unset = "createdAt",
+    order: ListRefundsOrder | Unset = "desc",
     currency: str | Unset = UNSET,
 ) -> Error | LedgerRefundPage | None:
     """List recorded refunds.
@@ -145,8 +145,8 @@ def sync(
     Args:
         page (int | Unset):  Default: 1.
         limit (int | Unset):  Default: 20.
-        sort (ListRefundsSort | Unset):  Default: ListRefundsSort.CREATEDAT.
-        order (ListRefundsOrder | Unset):  Default: ListRefundsOrder.DESC.
+        sort (ListRefundsSort | Unset):  Default: 'createdAt'.
+        order (ListRefundsOrder | Unset):  Default: 'desc'.
         currency (str | Unset):
 
     Raises:
@@ -172,8 +172,8 @@ async def asyncio_detailed(
     client: AuthenticatedClient,
     page: int | Unset = 1,
     limit: int | Unset = 20,
-    sort: ListRefundsSort | Unset = ListRefundsSort.CREATEDAT,
-    order: ListRefundsOrder | Unset = ListRefundsOrder.DESC,
+    sort: ListRefundsSort | Unset = "createdAt",
+    order: ListRefundsOrder | Unset = "desc",
     currency: str | Unset = UNSET,
 ) -> Response[Error | LedgerRefundPage]:
     """List recorded refunds.
@@ -181,8 +181,8 @@ async def asyncio_detailed(
     Args:
         page (int | Unset):  Default: 1.
         limit (int | Unset):  Default: 20.
-        sort (ListRefundsSort | Unset):  Default: ListRefundsSort.CREATEDAT.
-        order (ListRefundsOrder | Unset):  Default: ListRefundsOrder.DESC.
+        sort (ListRefundsSort | Unset):  Default: 'createdAt'.
+        order (ListRefundsOrder | Unset):  Default: 'desc'.
         currency (str | Unset):
 
     Raises:
@@ -211,8 +211,8 @@ async def asyncio(
     client: AuthenticatedClient,
     page: int | Unset = 1,
     limit: int | Unset = 20,
-    sort: ListRefundsSort | Unset = ListRefundsSort.CREATEDAT,
-    order: ListRefundsOrder | Unset = ListRefundsOrder.DESC,
+    sort: ListRefundsSort | Unset = "createdAt",
+    order: ListRefundsOrder | Unset = "desc",
     currency: str | Unset = UNSET,
 ) -> Error | LedgerRefundPage | None:
     """List recorded refunds.
@@ -220,8 +220,8 @@ async def asyncio(
     Args:
         page (int | Unset):  Default: 1.
         limit (int | Unset):  Default: 20.
-        sort (ListRefundsSort | Unset):  Default: ListRefundsSort.CREATEDAT.
-        order (ListRefundsOrder | Unset):  Default: ListRefundsOrder.DESC.
+        sort (ListRefundsSort | Unset):  Default: 'createdAt'.
+        order (ListRefundsOrder | Unset):  Default: 'desc'.
         currency (str | Unset):
 
     Raises:

@@ -6,7 +6,9 @@ import httpx
 from ...client import AuthenticatedClient, Client
 from ...models.error import Error
 from ...models.ledger_subscription_page import LedgerSubscriptionPage
-from ...models.list_subscriptions_order import ListSubscriptionsOrder
+from ...models.list_subscriptions_order import (
+    ListSubscriptionsOrder,
+)
 from ...models.list_subscriptions_sort import ListSubscriptionsSort
 from ...types import UNSET, Response, Unset
 
@@ -15,8 +17,8 @@ def _get_kwargs(
     *,
     page: int | Unset = 1,
     limit: int | Unset = 20,
-    sort: ListSubscriptionsSort | Unset = ListSubscriptionsSort.CREATEDAT,
-    order: ListSubscriptionsOrder | Unset = ListSubscriptionsOrder.DESC,
+    sort: ListSubscriptionsSort | Unset = "createdAt",
+    order: ListSubscriptionsOrder | Unset = "desc",
     status: str | Unset = UNSET,
     customer: str | Unset = UNSET,
 ) -> dict[str, Any]:
@@ -29,13 +31,13 @@ def _get_kwargs(
 
     json_sort: str | Unset = UNSET
     if not isinstance(sort, Unset):
-        json_sort = sort.value
+        json_sort = sort
 
     params["sort"] = json_sort
 
     json_order: str | Unset = UNSET
     if not isinstance(order, Unset):
-        json_order = order.value
+        json_order = order
 
     params["order"] = json_order
 
@@ -98,8 +100,8 @@ def sync_detailed(
     client: AuthenticatedClient,
     page: int | Unset = 1,
     limit: int | Unset = 20,
-    sort: ListSubscriptionsSort | Unset = ListSubscriptionsSort.CREATEDAT,
-    order: ListSubscriptionsOrder | Unset = ListSubscriptionsOrder.DESC,
+    sort: ListSubscriptionsSort | Unset = "createdAt",
+    order: ListSubscriptionsOrder | Unset = "desc",
     status: str | Unset = UNSET,
     customer: str | Unset = UNSET,
 ) -> Response[Error | LedgerSubscriptionPage]:
@@ -108,8 +110,8 @@ def sync_detailed(
     Args:
         page (int | Unset):  Default: 1.
         limit (int | Unset):  Default: 20.
-        sort (ListSubscriptionsSort | Unset):  Default: ListSubscriptionsSort.CREATEDAT.
-        order (ListSubscriptionsOrder | Unset):  Default: ListSubscriptionsOrder.DESC.
+        sort (ListSubscriptionsSort | Unset):  Default: 'createdAt'.
+        order (ListSubscriptionsOrder | Unset):  Default: 'desc'.
         status (str | Unset):
         customer (str | Unset):
 
@@ -142,8 +144,8 @@ def sync(
     client: AuthenticatedClient,
     page: int | Unset = 1,
     limit: int | Unset = 20,
-    sort: ListSubscriptionsSort | Unset = ListSubscriptionsSort.CREATEDAT,
-    order: ListSubscriptionsOrder | Unset = ListSubscriptionsOrder.DESC,
+    sort: ListSubscriptionsSort | Unset = "createdAt",
+    order: ListSubscriptionsOrder | Unset = "desc",
     status: str | Unset = UNSET,
     customer: str | Unset = UNSET,
 ) -> Error | LedgerSubscriptionPage | None:
@@ -152,8 +154,8 @@ def sync(
     Args:
         page (int | Unset):  Default: 1.
         limit (int | Unset):  Default: 20.
-        sort (ListSubscriptionsSort | Unset):  Default: ListSubscriptionsSort.CREATEDAT.
-        order (ListSubscriptionsOrder | Unset):  Default: ListSubscriptionsOrder.DESC.
+        sort (ListSubscriptionsSort | Unset):  Default: 'createdAt'.
+        order (ListSubscriptionsOrder | Unset):  Default: 'desc'.
         status (str | Unset):
         customer (str | Unset):
 
@@ -181,8 +183,8 @@ async def asyncio_detailed(
     client: AuthenticatedClient,
     page: int | Unset = 1,
     limit: int | Unset = 20,
-    sort: ListSubscriptionsSort | Unset = ListSubscriptionsSort.CREATEDAT,
-    order: ListSubscriptionsOrder | Unset = ListSubscriptionsOrder.DESC,
+    sort: ListSubscriptionsSort | Unset = "createdAt",
+    order: ListSubscriptionsOrder | Unset = "desc",
     status: str | Unset = UNSET,
     customer: str | Unset = UNSET,
 ) -> Response[Error | LedgerSubscriptionPage]:
@@ -191,8 +193,8 @@ async def asyncio_detailed(
     Args:
         page (int | Unset):  Default: 1.
         limit (int | Unset):  Default: 20.
-        sort (ListSubscriptionsSort | Unset):  Default: ListSubscriptionsSort.CREATEDAT.
-        order (ListSubscriptionsOrder | Unset):  Default: ListSubscriptionsOrder.DESC.
+        sort (ListSubscriptionsSort | Unset):  Default: 'createdAt'.
+        order (ListSubscriptionsOrder | Unset):  Default: 'desc'.
         status (str | Unset):
         customer (str | Unset):
 
@@ -223,8 +225,8 @@ async def asyncio(
     client: AuthenticatedClient,
     page: int | Unset = 1,
     limit: int | Unset = 20,
-    sort: ListSubscriptionsSort | Unset = ListSubscriptionsSort.CREATEDAT,
-    order: ListSubscriptionsOrder | Unset = ListSubscriptionsOrder.DESC,
+    sort: ListSubscriptionsSort | Unset = "createdAt",
+    order: ListSubscriptionsOrder | Unset = "desc",
     status: str | Unset = UNSET,
     customer: str | Unset = UNSET,
 ) -> Error | LedgerSubscriptionPage | None:
@@ -233,8 +235,8 @@ async def asyncio(
     Args:
         page (int | Unset):  Default: 1.
         limit (int | Unset):  Default: 20.
-        sort (ListSubscriptionsSort | Unset):  Default: ListSubscriptionsSort.CREATEDAT.
-        order (ListSubscriptionsOrder | Unset):  Default: ListSubscriptionsOrder.DESC.
+        sort (ListSubscriptionsSort | Unset):  Default: 'createdAt'.
+        order (ListSubscriptionsOrder | Unset):  Default: 'desc'.
         status (str | Unset):
         customer (str | Unset):
 

@@ -17,8 +17,8 @@ def _get_kwargs(
     *,
     page: int | Unset = 1,
     limit: int | Unset = 20,
-    sort: ListUserSessionsSort | Unset = ListUserSessionsSort.CREATEDAT,
-    order: ListUserSessionsOrder | Unset = ListUserSessionsOrder.DESC,
+    sort: ListUserSessionsSort | Unset = "createdAt",
+    order: ListUserSessionsOrder | Unset = "desc",
 ) -> dict[str, Any]:
 
     params: dict[str, Any] = {}
@@ -29,13 +29,13 @@ def _get_kwargs(
 
     json_sort: str | Unset = UNSET
     if not isinstance(sort, Unset):
-        json_sort = sort.value
+        json_sort = sort
 
     params["sort"] = json_sort
 
     json_order: str | Unset = UNSET
     if not isinstance(order, Unset):
-        json_order = order.value
+        json_order = order
 
     params["order"] = json_order
 
@@ -102,8 +102,8 @@ def sync_detailed(
     client: AuthenticatedClient,
     page: int | Unset = 1,
     limit: int | Unset = 20,
-    sort: ListUserSessionsSort | Unset = ListUserSessionsSort.CREATEDAT,
-    order: ListUserSessionsOrder | Unset = ListUserSessionsOrder.DESC,
+    sort: ListUserSessionsSort | Unset = "createdAt",
+    order: ListUserSessionsOrder | Unset = "desc",
 ) -> Response[AdminSessionPage | Error]:
     """List a user's live sessions (never a token).
 
@@ -111,8 +111,8 @@ def sync_detailed(
         user_id (str):
         page (int | Unset):  Default: 1.
         limit (int | Unset):  Default: 20.
-        sort (ListUserSessionsSort | Unset):  Default: ListUserSessionsSort.CREATEDAT.
-        order (ListUserSessionsOrder | Unset):  Default: ListUserSessionsOrder.DESC.
+        sort (ListUserSessionsSort | Unset):  Default: 'createdAt'.
+        order (ListUserSessionsOrder | Unset):  Default: 'desc'.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -143,8 +143,8 @@ def sync(
     client: AuthenticatedClient,
     page: int | Unset = 1,
     limit: int | Unset = 20,
-    sort: ListUserSessionsSort | Unset = ListUserSessionsSort.CREATEDAT,
-    order: ListUserSessionsOrder | Unset = ListUserSessionsOrder.DESC,
+    sort: ListUserSessionsSort | Unset = "createdAt",
+    order: ListUserSessionsOrder | Unset = "desc",
 ) -> AdminSessionPage | Error | None:
     """List a user's live sessions (never a token).
 
@@ -152,8 +152,8 @@ def sync(
         user_id (str):
         page (int | Unset):  Default: 1.
         limit (int | Unset):  Default: 20.
-        sort (ListUserSessionsSort | Unset):  Default: ListUserSessionsSort.CREATEDAT.
-        order (ListUserSessionsOrder | Unset):  Default: ListUserSessionsOrder.DESC.
+        sort (ListUserSessionsSort | Unset):  Default: 'createdAt'.
+        order (ListUserSessionsOrder | Unset):  Default: 'desc'.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -179,8 +179,8 @@ async def asyncio_detailed(
     client: AuthenticatedClient,
     page: int | Unset = 1,
     limit: int | Unset = 20,
-    sort: ListUserSessionsSort | Unset = ListUserSessionsSort.CREATEDAT,
-    order: ListUserSessionsOrder | Unset = ListUserSessionsOrder.DESC,
+    sort: ListUserSessionsSort | Unset = "createdAt",
+    order: ListUserSessionsOrder | Unset = "desc",
 ) -> Response[AdminSessionPage | Error]:
     """List a user's live sessions (never a token).
 
@@ -188,8 +188,8 @@ async def asyncio_detailed(
         user_id (str):
         page (int | Unset):  Default: 1.
         limit (int | Unset):  Default: 20.
-        sort (ListUserSessionsSort | Unset):  Default: ListUserSessionsSort.CREATEDAT.
-        order (ListUserSessionsOrder | Unset):  Default: ListUserSessionsOrder.DESC.
+        sort (ListUserSessionsSort | Unset):  Default: 'createdAt'.
+        order (ListUserSessionsOrder | Unset):  Default: 'desc'.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -218,8 +218,8 @@ async def asyncio(
     client: AuthenticatedClient,
     page: int | Unset = 1,
     limit: int | Unset = 20,
-    sort: ListUserSessionsSort | Unset = ListUserSessionsSort.CREATEDAT,
-    order: ListUserSessionsOrder | Unset = ListUserSessionsOrder.DESC,
+    sort: ListUserSessionsSort | Unset = "createdAt",
+    order: ListUserSessionsOrder | Unset = "desc",
 ) -> AdminSessionPage | Error | None:
     """List a user's live sessions (never a token).
 
@@ -227,8 +227,8 @@ async def asyncio(
         user_id (str):
         page (int | Unset):  Default: 1.
         limit (int | Unset):  Default: 20.
-        sort (ListUserSessionsSort | Unset):  Default: ListUserSessionsSort.CREATEDAT.
-        order (ListUserSessionsOrder | Unset):  Default: ListUserSessionsOrder.DESC.
+        sort (ListUserSessionsSort | Unset):  Default: 'createdAt'.
+        order (ListUserSessionsOrder | Unset):  Default: 'desc'.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.

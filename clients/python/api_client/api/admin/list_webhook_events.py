@@ -5,7 +5,9 @@ import httpx
 
 from ...client import AuthenticatedClient, Client
 from ...models.error import Error
-from ...models.list_webhook_events_order import ListWebhookEventsOrder
+from ...models.list_webhook_events_order import (
+    ListWebhookEventsOrder,
+)
 from ...models.list_webhook_events_sort import ListWebhookEventsSort
 from ...models.webhook_event_page import WebhookEventPage
 from ...types import UNSET, Response, Unset
@@ -15,8 +17,8 @@ def _get_kwargs(
     *,
     page: int | Unset = 1,
     limit: int | Unset = 20,
-    sort: ListWebhookEventsSort | Unset = ListWebhookEventsSort.CREATEDAT,
-    order: ListWebhookEventsOrder | Unset = ListWebhookEventsOrder.DESC,
+    sort: ListWebhookEventsSort | Unset = "createdAt",
+    order: ListWebhookEventsOrder | Unset = "desc",
     type_: str | Unset = UNSET,
 ) -> dict[str, Any]:
 
@@ -28,13 +30,13 @@ def _get_kwargs(
 
     json_sort: str | Unset = UNSET
     if not isinstance(sort, Unset):
-        json_sort = sort.value
+        json_sort = sort
 
     params["sort"] = json_sort
 
     json_order: str | Unset = UNSET
     if not isinstance(order, Unset):
-        json_order = order.value
+        json_order = order
 
     params["order"] = json_order
 
@@ -95,8 +97,8 @@ def sync_detailed(
     client: AuthenticatedClient,
     page: int | Unset = 1,
     limit: int | Unset = 20,
-    sort: ListWebhookEventsSort | Unset = ListWebhookEventsSort.CREATEDAT,
-    order: ListWebhookEventsOrder | Unset = ListWebhookEventsOrder.DESC,
+    sort: ListWebhookEventsSort | Unset = "createdAt",
+    order: ListWebhookEventsOrder | Unset = "desc",
     type_: str | Unset = UNSET,
 ) -> Response[Error | WebhookEventPage]:
     """List verified payment webhook events.
@@ -104,8 +106,8 @@ def sync_detailed(
     Args:
         page (int | Unset):  Default: 1.
         limit (int | Unset):  Default: 20.
-        sort (ListWebhookEventsSort | Unset):  Default: ListWebhookEventsSort.CREATEDAT.
-        order (ListWebhookEventsOrder | Unset):  Default: ListWebhookEventsOrder.DESC.
+        sort (ListWebhookEventsSort | Unset):  Default: 'createdAt'.
+        order (ListWebhookEventsOrder | Unset):  Default: 'desc'.
         type_ (str | Unset):
 
     Raises:
@@ -136,8 +138,8 @@ def sync(
     client: AuthenticatedClient,
     page: int | Unset = 1,
     limit: int | Unset = 20,
-    sort: ListWebhookEventsSort | Unset = ListWebhookEventsSort.CREATEDAT,
-    order: ListWebhookEventsOrder | Unset = ListWebhookEventsOrder.DESC,
+    sort: ListWebhookEventsSort | Unset = "createdAt",
+    order: ListWebhookEventsOrder | Unset = "desc",
     type_: str | Unset = UNSET,
 ) -> Error | WebhookEventPage | None:
     """List verified payment webhook events.
@@ -145,8 +147,8 @@ def sync(
     Args:
         page (int | Unset):  Default: 1.
         limit (int | Unset):  Default: 20.
-        sort (ListWebhookEventsSort | Unset):  Default: ListWebhookEventsSort.CREATEDAT.
-        order (ListWebhookEventsOrder | Unset):  Default: ListWebhookEventsOrder.DESC.
+        sort (ListWebhookEventsSort | Unset):  Default: 'createdAt'.
+        order (ListWebhookEventsOrder | Unset):  Default: 'desc'.
         type_ (str | Unset):
 
     Raises:
@@ -172,8 +174,8 @@ async def asyncio_detailed(
     client: AuthenticatedClient,
     page: int | Unset = 1,
     limit: int | Unset = 20,
-    sort: ListWebhookEventsSort | Unset = ListWebhookEventsSort.CREATEDAT,
-    order: ListWebhookEventsOrder | Unset = ListWebhookEventsOrder.DESC,
+    sort: ListWebhookEventsSort | Unset = "createdAt",
+    order: ListWebhookEventsOrder | Unset = "desc",
     type_: str | Unset = UNSET,
 ) -> Response[Error | WebhookEventPage]:
     """List verified payment webhook events.
@@ -181,8 +183,8 @@ async def asyncio_detailed(
     Args:
         page (int | Unset):  Default: 1.
         limit (int | Unset):  Default: 20.
-        sort (ListWebhookEventsSort | Unset):  Default: ListWebhookEventsSort.CREATEDAT.
-        order (ListWebhookEventsOrder | Unset):  Default: ListWebhookEventsOrder.DESC.
+        sort (ListWebhookEventsSort | Unset):  Default: 'createdAt'.
+        order (ListWebhookEventsOrder | Unset):  Default: 'desc'.
         type_ (str | Unset):
 
     Raises:
@@ -211,8 +213,8 @@ async def asyncio(
     client: AuthenticatedClient,
     page: int | Unset = 1,
     limit: int | Unset = 20,
-    sort: ListWebhookEventsSort | Unset = ListWebhookEventsSort.CREATEDAT,
-    order: ListWebhookEventsOrder | Unset = ListWebhookEventsOrder.DESC,
+    sort: ListWebhookEventsSort | Unset = "createdAt",
+    order: ListWebhookEventsOrder | Unset = "desc",
     type_: str | Unset = UNSET,
 ) -> Error | WebhookEventPage | None:
     """List verified payment webhook events.
@@ -220,8 +222,8 @@ async def asyncio(
     Args:
         page (int | Unset):  Default: 1.
         limit (int | Unset):  Default: 20.
-        sort (ListWebhookEventsSort | Unset):  Default: ListWebhookEventsSort.CREATEDAT.
-        order (ListWebhookEventsOrder | Unset):  Default: ListWebhookEventsOrder.DESC.
+        sort (ListWebhookEventsSort | Unset):  Default: 'createdAt'.
+        order (ListWebhookEventsOrder | Unset):  Default: 'desc'.
         type_ (str | Unset):
 
     Raises:

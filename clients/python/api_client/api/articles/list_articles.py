@@ -16,8 +16,8 @@ def _get_kwargs(
     *,
     page: int | Unset = 1,
     limit: int | Unset = 20,
-    sort: ListArticlesSort | Unset = ListArticlesSort.CREATEDAT,
-    order: ListArticlesOrder | Unset = ListArticlesOrder.DESC,
+    sort: ListArticlesSort | Unset = "createdAt",
+    order: ListArticlesOrder | Unset = "desc",
     status: ListArticlesStatus | Unset = UNSET,
     project_id: str | Unset = UNSET,
     author_id: str | Unset = UNSET,
@@ -34,19 +34,19 @@ def _get_kwargs(
 
     json_sort: str | Unset = UNSET
     if not isinstance(sort, Unset):
-        json_sort = sort.value
+        json_sort = sort
 
     params["sort"] = json_sort
 
     json_order: str | Unset = UNSET
     if not isinstance(order, Unset):
-        json_order = order.value
+        json_order = order
 
     params["order"] = json_order
 
     json_status: str | Unset = UNSET
     if not isinstance(status, Unset):
-        json_status = status.value
+        json_status = status
 
     params["status"] = json_status
 
@@ -110,8 +110,8 @@ def sync_detailed(
     client: AuthenticatedClient | Client,
     page: int | Unset = 1,
     limit: int | Unset = 20,
-    sort: ListArticlesSort | Unset = ListArticlesSort.CREATEDAT,
-    order: ListArticlesOrder | Unset = ListArticlesOrder.DESC,
+    sort: ListArticlesSort | Unset = "createdAt",
+    order: ListArticlesOrder | Unset = "desc",
     status: ListArticlesStatus | Unset = UNSET,
     project_id: str | Unset = UNSET,
     author_id: str | Unset = UNSET,
@@ -124,8 +124,8 @@ def sync_detailed(
     Args:
         page (int | Unset):  Default: 1.
         limit (int | Unset):  Default: 20.
-        sort (ListArticlesSort | Unset):  Default: ListArticlesSort.CREATEDAT.
-        order (ListArticlesOrder | Unset):  Default: ListArticlesOrder.DESC.
+        sort (ListArticlesSort | Unset):  Default: 'createdAt'.
+        order (ListArticlesOrder | Unset):  Default: 'desc'.
         status (ListArticlesStatus | Unset):
         project_id (str | Unset):
         author_id (str | Unset):
@@ -166,8 +166,8 @@ def sync(
     client: AuthenticatedClient | Client,
     page: int | Unset = 1,
     limit: int | Unset = 20,
-    sort: ListArticlesSort | Unset = ListArticlesSort.CREATEDAT,
-    order: ListArticlesOrder | Unset = ListArticlesOrder.DESC,
+    sort: ListArticlesSort | Unset = "createdAt",
+    order: ListArticlesOrder | Unset = "desc",
     status: ListArticlesStatus | Unset = UNSET,
     project_id: str | Unset = UNSET,
     author_id: str | Unset = UNSET,
@@ -180,8 +180,8 @@ def sync(
     Args:
         page (int | Unset):  Default: 1.
         limit (int | Unset):  Default: 20.
-        sort (ListArticlesSort | Unset):  Default: ListArticlesSort.CREATEDAT.
-        order (ListArticlesOrder | Unset):  Default: ListArticlesOrder.DESC.
+        sort (ListArticlesSort | Unset):  Default: 'createdAt'.
+        order (ListArticlesOrder | Unset):  Default: 'desc'.
         status (ListArticlesStatus | Unset):
         project_id (str | Unset):
         author_id (str | Unset):
@@ -217,8 +217,8 @@ async def asyncio_detailed(
     client: AuthenticatedClient | Client,
     page: int | Unset = 1,
     limit: int | Unset = 20,
-    sort: ListArticlesSort | Unset = ListArticlesSort.CREATEDAT,
-    order: ListArticlesOrder | Unset = ListArticlesOrder.DESC,
+    sort: ListArticlesSort | Unset = "createdAt",
+    order: ListArticlesOrder | Unset = "desc",
     status: ListArticlesStatus | Unset = UNSET,
     project_id: str | Unset = UNSET,
     author_id: str | Unset = UNSET,
@@ -231,8 +231,8 @@ async def asyncio_detailed(
     Args:
         page (int | Unset):  Default: 1.
         limit (int | Unset):  Default: 20.
-        sort (ListArticlesSort | Unset):  Default: ListArticlesSort.CREATEDAT.
-        order (ListArticlesOrder | Unset):  Default: ListArticlesOrder.DESC.
+        sort (ListArticlesSort | Unset):  Default: 'createdAt'.
+        order (ListArticlesOrder | Unset):  Default: 'desc'.
         status (ListArticlesStatus | Unset):
         project_id (str | Unset):
         author_id (str | Unset):
@@ -271,8 +271,8 @@ async def asyncio(
     client: AuthenticatedClient | Client,
     page: int | Unset = 1,
     limit: int | Unset = 20,
-    sort: ListArticlesSort | Unset = ListArticlesSort.CREATEDAT,
-    order: ListArticlesOrder | Unset = ListArticlesOrder.DESC,
+    sort: ListArticlesSort | Unset = "createdAt",
+    order: ListArticlesOrder | Unset = "desc",
     status: ListArticlesStatus | Unset = UNSET,
     project_id: str | Unset = UNSET,
     author_id: str | Unset = UNSET,
@@ -285,8 +285,8 @@ async def asyncio(
     Args:
         page (int | Unset):  Default: 1.
         limit (int | Unset):  Default: 20.
-        sort (ListArticlesSort | Unset):  Default: ListArticlesSort.CREATEDAT.
-        order (ListArticlesOrder | Unset):  Default: ListArticlesOrder.DESC.
+        sort (ListArticlesSort | Unset):  Default: 'createdAt'.
+        order (ListArticlesOrder | Unset):  Default: 'desc'.
         status (ListArticlesStatus | Unset):
         project_id (str | Unset):
         author_id (str | Unset):

@@ -17,8 +17,8 @@ def _get_kwargs(
     *,
     page: int | Unset = 1,
     limit: int | Unset = 20,
-    sort: ListFestivalsSort | Unset = ListFestivalsSort.CREATEDAT,
-    order: ListFestivalsOrder | Unset = ListFestivalsOrder.DESC,
+    sort: ListFestivalsSort | Unset = "createdAt",
+    order: ListFestivalsOrder | Unset = "desc",
     status: ListFestivalsStatus | Unset = UNSET,
     project_id: str | Unset = UNSET,
     phase: ListFestivalsPhase | Unset = UNSET,
@@ -35,19 +35,19 @@ def _get_kwargs(
 
     json_sort: str | Unset = UNSET
     if not isinstance(sort, Unset):
-        json_sort = sort.value
+        json_sort = sort
 
     params["sort"] = json_sort
 
     json_order: str | Unset = UNSET
     if not isinstance(order, Unset):
-        json_order = order.value
+        json_order = order
 
     params["order"] = json_order
 
     json_status: str | Unset = UNSET
     if not isinstance(status, Unset):
-        json_status = status.value
+        json_status = status
 
     params["status"] = json_status
 
@@ -55,7 +55,7 @@ def _get_kwargs(
 
     json_phase: str | Unset = UNSET
     if not isinstance(phase, Unset):
-        json_phase = phase.value
+        json_phase = phase
 
     params["phase"] = json_phase
 
@@ -115,8 +115,8 @@ def sync_detailed(
     client: AuthenticatedClient | Client,
     page: int | Unset = 1,
     limit: int | Unset = 20,
-    sort: ListFestivalsSort | Unset = ListFestivalsSort.CREATEDAT,
-    order: ListFestivalsOrder | Unset = ListFestivalsOrder.DESC,
+    sort: ListFestivalsSort | Unset = "createdAt",
+    order: ListFestivalsOrder | Unset = "desc",
     status: ListFestivalsStatus | Unset = UNSET,
     project_id: str | Unset = UNSET,
     phase: ListFestivalsPhase | Unset = UNSET,
@@ -129,8 +129,8 @@ def sync_detailed(
     Args:
         page (int | Unset):  Default: 1.
         limit (int | Unset):  Default: 20.
-        sort (ListFestivalsSort | Unset):  Default: ListFestivalsSort.CREATEDAT.
-        order (ListFestivalsOrder | Unset):  Default: ListFestivalsOrder.DESC.
+        sort (ListFestivalsSort | Unset):  Default: 'createdAt'.
+        order (ListFestivalsOrder | Unset):  Default: 'desc'.
         status (ListFestivalsStatus | Unset):
         project_id (str | Unset):
         phase (ListFestivalsPhase | Unset):
@@ -171,8 +171,8 @@ def sync(
     client: AuthenticatedClient | Client,
     page: int | Unset = 1,
     limit: int | Unset = 20,
-    sort: ListFestivalsSort | Unset = ListFestivalsSort.CREATEDAT,
-    order: ListFestivalsOrder | Unset = ListFestivalsOrder.DESC,
+    sort: ListFestivalsSort | Unset = "createdAt",
+    order: ListFestivalsOrder | Unset = "desc",
     status: ListFestivalsStatus | Unset = UNSET,
     project_id: str | Unset = UNSET,
     phase: ListFestivalsPhase | Unset = UNSET,
@@ -185,8 +185,8 @@ def sync(
     Args:
         page (int | Unset):  Default: 1.
         limit (int | Unset):  Default: 20.
-        sort (ListFestivalsSort | Unset):  Default: ListFestivalsSort.CREATEDAT.
-        order (ListFestivalsOrder | Unset):  Default: ListFestivalsOrder.DESC.
+        sort (ListFestivalsSort | Unset):  Default: 'createdAt'.
+        order (ListFestivalsOrder | Unset):  Default: 'desc'.
         status (ListFestivalsStatus | Unset):
         project_id (str | Unset):
         phase (ListFestivalsPhase | Unset):
@@ -222,8 +222,8 @@ async def asyncio_detailed(
     client: AuthenticatedClient | Client,
     page: int | Unset = 1,
     limit: int | Unset = 20,
-    sort: ListFestivalsSort | Unset = ListFestivalsSort.CREATEDAT,
-    order: ListFestivalsOrder | Unset = ListFestivalsOrder.DESC,
+    sort: ListFestivalsSort | Unset = "createdAt",
+    order: ListFestivalsOrder | Unset = "desc",
     status: ListFestivalsStatus | Unset = UNSET,
     project_id: str | Unset = UNSET,
     phase: ListFestivalsPhase | Unset = UNSET,
@@ -236,8 +236,8 @@ async def asyncio_detailed(
     Args:
         page (int | Unset):  Default: 1.
         limit (int | Unset):  Default: 20.
-        sort (ListFestivalsSort | Unset):  Default: ListFestivalsSort.CREATEDAT.
-        order (ListFestivalsOrder | Unset):  Default: ListFestivalsOrder.DESC.
+        sort (ListFestivalsSort | Unset):  Default: 'createdAt'.
+        order (ListFestivalsOrder | Unset):  Default: 'desc'.
         status (ListFestivalsStatus | Unset):
         project_id (str | Unset):
         phase (ListFestivalsPhase | Unset):
@@ -276,8 +276,8 @@ async def asyncio(
     client: AuthenticatedClient | Client,
     page: int | Unset = 1,
     limit: int | Unset = 20,
-    sort: ListFestivalsSort | Unset = ListFestivalsSort.CREATEDAT,
-    order: ListFestivalsOrder | Unset = ListFestivalsOrder.DESC,
+    sort: ListFestivalsSort | Unset = "createdAt",
+    order: ListFestivalsOrder | Unset = "desc",
     status: ListFestivalsStatus | Unset = UNSET,
     project_id: str | Unset = UNSET,
     phase: ListFestivalsPhase | Unset = UNSET,
@@ -290,8 +290,8 @@ async def asyncio(
     Args:
         page (int | Unset):  Default: 1.
         limit (int | Unset):  Default: 20.
-        sort (ListFestivalsSort | Unset):  Default: ListFestivalsSort.CREATEDAT.
-        order (ListFestivalsOrder | Unset):  Default: ListFestivalsOrder.DESC.
+        sort (ListFestivalsSort | Unset):  Default: 'createdAt'.
+        order (ListFestivalsOrder | Unset):  Default: 'desc'.
         status (ListFestivalsStatus | Unset):
         project_id (str | Unset):
         phase (ListFestivalsPhase | Unset):

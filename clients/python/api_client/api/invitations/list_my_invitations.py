@@ -5,7 +5,9 @@ import httpx
 
 from ...client import AuthenticatedClient, Client
 from ...models.error import Error
-from ...models.list_my_invitations_order import ListMyInvitationsOrder
+from ...models.list_my_invitations_order import (
+    ListMyInvitationsOrder,
+)
 from ...models.list_my_invitations_sort import ListMyInvitationsSort
 from ...models.my_invitation_page import MyInvitationPage
 from ...types import UNSET, Response, Unset
@@ -15,8 +17,8 @@ def _get_kwargs(
     *,
     page: int | Unset = 1,
     limit: int | Unset = 20,
-    sort: ListMyInvitationsSort | Unset = ListMyInvitationsSort.CREATEDAT,
-    order: ListMyInvitationsOrder | Unset = ListMyInvitationsOrder.DESC,
+    sort: ListMyInvitationsSort | Unset = "createdAt",
+    order: ListMyInvitationsOrder | Unset = "desc",
 ) -> dict[str, Any]:
 
     params: dict[str, Any] = {}
@@ -27,13 +29,13 @@ def _get_kwargs(
 
     json_sort: str | Unset = UNSET
     if not isinstance(sort, Unset):
-        json_sort = sort.value
+        json_sort = sort
 
     params["sort"] = json_sort
 
     json_order: str | Unset = UNSET
     if not isinstance(order, Unset):
-        json_order = order.value
+        json_order = order
 
     params["order"] = json_order
 
@@ -87,16 +89,16 @@ def sync_detailed(
     client: AuthenticatedClient,
     page: int | Unset = 1,
     limit: int | Unset = 20,
-    sort: ListMyInvitationsSort | Unset = ListMyInvitationsSort.CREATEDAT,
-    order: ListMyInvitationsOrder | Unset = ListMyInvitationsOrder.DESC,
+    sort: ListMyInvitationsSort | Unset = "createdAt",
+    order: ListMyInvitationsOrder | Unset = "desc",
 ) -> Response[Error | MyInvitationPage]:
     """List the pending invitations addressed to the caller's verified e-mail.
 
     Args:
         page (int | Unset):  Default: 1.
         limit (int | Unset):  Default: 20.
-        sort (ListMyInvitationsSort | Unset):  Default: ListMyInvitationsSort.CREATEDAT.
-        order (ListMyInvitationsOrder | Unset):  Default: ListMyInvitationsOrder.DESC.
+        sort (ListMyInvitationsSort | Unset):  Default: 'createdAt'.
+        order (ListMyInvitationsOrder | Unset):  Default: 'desc'.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -125,16 +127,16 @@ def sync(
     client: AuthenticatedClient,
     page: int | Unset = 1,
     limit: int | Unset = 20,
-    sort: ListMyInvitationsSort | Unset = ListMyInvitationsSort.CREATEDAT,
-    order: ListMyInvitationsOrder | Unset = ListMyInvitationsOrder.DESC,
+    sort: ListMyInvitationsSort | Unset = "createdAt",
+    order: ListMyInvitationsOrder | Unset = "desc",
 ) -> Error | MyInvitationPage | None:
     """List the pending invitations addressed to the caller's verified e-mail.
 
     Args:
         page (int | Unset):  Default: 1.
         limit (int | Unset):  Default: 20.
-        sort (ListMyInvitationsSort | Unset):  Default: ListMyInvitationsSort.CREATEDAT.
-        order (ListMyInvitationsOrder | Unset):  Default: ListMyInvitationsOrder.DESC.
+        sort (ListMyInvitationsSort | Unset):  Default: 'createdAt'.
+        order (ListMyInvitationsOrder | Unset):  Default: 'desc'.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -158,16 +160,16 @@ async def asyncio_detailed(
     client: AuthenticatedClient,
     page: int | Unset = 1,
     limit: int | Unset = 20,
-    sort: ListMyInvitationsSort | Unset = ListMyInvitationsSort.CREATEDAT,
-    order: ListMyInvitationsOrder | Unset = ListMyInvitationsOrder.DESC,
+    sort: ListMyInvitationsSort | Unset = "createdAt",
+    order: ListMyInvitationsOrder | Unset = "desc",
 ) -> Response[Error | MyInvitationPage]:
     """List the pending invitations addressed to the caller's verified e-mail.
 
     Args:
         page (int | Unset):  Default: 1.
         limit (int | Unset):  Default: 20.
-        sort (ListMyInvitationsSort | Unset):  Default: ListMyInvitationsSort.CREATEDAT.
-        order (ListMyInvitationsOrder | Unset):  Default: ListMyInvitationsOrder.DESC.
+        sort (ListMyInvitationsSort | Unset):  Default: 'createdAt'.
+        order (ListMyInvitationsOrder | Unset):  Default: 'desc'.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -194,16 +196,16 @@ async def asyncio(
     client: AuthenticatedClient,
     page: int | Unset = 1,
     limit: int | Unset = 20,
-    sort: ListMyInvitationsSort | Unset = ListMyInvitationsSort.CREATEDAT,
-    order: ListMyInvitationsOrder | Unset = ListMyInvitationsOrder.DESC,
+    sort: ListMyInvitationsSort | Unset = "createdAt",
+    order: ListMyInvitationsOrder | Unset = "desc",
 ) -> Error | MyInvitationPage | None:
     """List the pending invitations addressed to the caller's verified e-mail.
 
     Args:
         page (int | Unset):  Default: 1.
         limit (int | Unset):  Default: 20.
-        sort (ListMyInvitationsSort | Unset):  Default: ListMyInvitationsSort.CREATEDAT.
-        order (ListMyInvitationsOrder | Unset):  Default: ListMyInvitationsOrder.DESC.
+        sort (ListMyInvitationsSort | Unset):  Default: 'createdAt'.
+        order (ListMyInvitationsOrder | Unset):  Default: 'desc'.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.

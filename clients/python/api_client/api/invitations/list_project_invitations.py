@@ -7,9 +7,15 @@ import httpx
 from ...client import AuthenticatedClient, Client
 from ...models.error import Error
 from ...models.invitation_page import InvitationPage
-from ...models.list_project_invitations_order import ListProjectInvitationsOrder
-from ...models.list_project_invitations_sort import ListProjectInvitationsSort
-from ...models.list_project_invitations_status import ListProjectInvitationsStatus
+from ...models.list_project_invitations_order import (
+    ListProjectInvitationsOrder,
+)
+from ...models.list_project_invitations_sort import (
+    ListProjectInvitationsSort,
+)
+from ...models.list_project_invitations_status import (
+    ListProjectInvitationsStatus,
+)
 from ...types import UNSET, Response, Unset
 
 
@@ -18,8 +24,8 @@ def _get_kwargs(
     *,
     page: int | Unset = 1,
     limit: int | Unset = 20,
-    sort: ListProjectInvitationsSort | Unset = ListProjectInvitationsSort.CREATEDAT,
-    order: ListProjectInvitationsOrder | Unset = ListProjectInvitationsOrder.DESC,
+    sort: ListProjectInvitationsSort | Unset = "createdAt",
+    order: ListProjectInvitationsOrder | Unset = "desc",
     status: ListProjectInvitationsStatus | Unset = UNSET,
 ) -> dict[str, Any]:
 
@@ -31,19 +37,19 @@ def _get_kwargs(
 
     json_sort: str | Unset = UNSET
     if not isinstance(sort, Unset):
-        json_sort = sort.value
+        json_sort = sort
 
     params["sort"] = json_sort
 
     json_order: str | Unset = UNSET
     if not isinstance(order, Unset):
-        json_order = order.value
+        json_order = order
 
     params["order"] = json_order
 
     json_status: str | Unset = UNSET
     if not isinstance(status, Unset):
-        json_status = status.value
+        json_status = status
 
     params["status"] = json_status
 
@@ -110,8 +116,8 @@ def sync_detailed(
     client: AuthenticatedClient,
     page: int | Unset = 1,
     limit: int | Unset = 20,
-    sort: ListProjectInvitationsSort | Unset = ListProjectInvitationsSort.CREATEDAT,
-    order: ListProjectInvitationsOrder | Unset = ListProjectInvitationsOrder.DESC,
+    sort: ListProjectInvitationsSort | Unset = "createdAt",
+    order: ListProjectInvitationsOrder | Unset = "desc",
     status: ListProjectInvitationsStatus | Unset = UNSET,
 ) -> Response[Error | InvitationPage]:
     """List the project's invitations (its owner).
@@ -120,8 +126,8 @@ def sync_detailed(
         project_id (str):
         page (int | Unset):  Default: 1.
         limit (int | Unset):  Default: 20.
-        sort (ListProjectInvitationsSort | Unset):  Default: ListProjectInvitationsSort.CREATEDAT.
-        order (ListProjectInvitationsOrder | Unset):  Default: ListProjectInvitationsOrder.DESC.
+        sort (ListProjectInvitationsSort | Unset):  Default: 'createdAt'.
+        order (ListProjectInvitationsOrder | Unset):  Default: 'desc'.
         status (ListProjectInvitationsStatus | Unset):
 
     Raises:
@@ -154,8 +160,8 @@ def sync(
     client: AuthenticatedClient,
     page: int | Unset = 1,
     limit: int | Unset = 20,
-    sort: ListProjectInvitationsSort | Unset = ListProjectInvitationsSort.CREATEDAT,
-    order: ListProjectInvitationsOrder | Unset = ListProjectInvitationsOrder.DESC,
+    sort: ListProjectInvitationsSort | Unset = "createdAt",
+    order: ListProjectInvitationsOrder | Unset = "desc",
     status: ListProjectInvitationsStatus | Unset = UNSET,
 ) -> Error | InvitationPage | None:
     """List the project's invitations (its owner).
@@ -164,8 +170,8 @@ def sync(
         project_id (str):
         page (int | Unset):  Default: 1.
         limit (int | Unset):  Default: 20.
-        sort (ListProjectInvitationsSort | Unset):  Default: ListProjectInvitationsSort.CREATEDAT.
-        order (ListProjectInvitationsOrder | Unset):  Default: ListProjectInvitationsOrder.DESC.
+        sort (ListProjectInvitationsSort | Unset):  Default: 'createdAt'.
+        order (ListProjectInvitationsOrder | Unset):  Default: 'desc'.
         status (ListProjectInvitationsStatus | Unset):
 
     Raises:
@@ -193,8 +199,8 @@ async def asyncio_detailed(
     client: AuthenticatedClient,
     page: int | Unset = 1,
     limit: int | Unset = 20,
-    sort: ListProjectInvitationsSort | Unset = ListProjectInvitationsSort.CREATEDAT,
-    order: ListProjectInvitationsOrder | Unset = ListProjectInvitationsOrder.DESC,
+    sort: ListProjectInvitationsSort | Unset = "createdAt",
+    order: ListProjectInvitationsOrder | Unset = "desc",
     status: ListProjectInvitationsStatus | Unset = UNSET,
 ) -> Response[Error | InvitationPage]:
     """List the project's invitations (its owner).
@@ -203,8 +209,8 @@ async def asyncio_detailed(
         project_id (str):
         page (int | Unset):  Default: 1.
         limit (int | Unset):  Default: 20.
-        sort (ListProjectInvitationsSort | Unset):  Default: ListProjectInvitationsSort.CREATEDAT.
-        order (ListProjectInvitationsOrder | Unset):  Default: ListProjectInvitationsOrder.DESC.
+        sort (ListProjectInvitationsSort | Unset):  Default: 'createdAt'.
+        order (ListProjectInvitationsOrder | Unset):  Default: 'desc'.
         status (ListProjectInvitationsStatus | Unset):
 
     Raises:
@@ -235,8 +241,8 @@ async def asyncio(
     client: AuthenticatedClient,
     page: int | Unset = 1,
     limit: int | Unset = 20,
-    sort: ListProjectInvitationsSort | Unset = ListProjectInvitationsSort.CREATEDAT,
-    order: ListProjectInvitationsOrder | Unset = ListProjectInvitationsOrder.DESC,
+    sort: ListProjectInvitationsSort | Unset = "createdAt",
+    order: ListProjectInvitationsOrder | Unset = "desc",
     status: ListProjectInvitationsStatus | Unset = UNSET,
 ) -> Error | InvitationPage | None:
     """List the project's invitations (its owner).
@@ -245,8 +251,8 @@ async def asyncio(
         project_id (str):
         page (int | Unset):  Default: 1.
         limit (int | Unset):  Default: 20.
-        sort (ListProjectInvitationsSort | Unset):  Default: ListProjectInvitationsSort.CREATEDAT.
-        order (ListProjectInvitationsOrder | Unset):  Default: ListProjectInvitationsOrder.DESC.
+        sort (ListProjectInvitationsSort | Unset):  Default: 'createdAt'.
+        order (ListProjectInvitationsOrder | Unset):  Default: 'desc'.
         status (ListProjectInvitationsStatus | Unset):
 
     Raises:

@@ -6,9 +6,15 @@ import httpx
 
 from ...client import AuthenticatedClient, Client
 from ...models.error import Error
-from ...models.list_project_members_order import ListProjectMembersOrder
-from ...models.list_project_members_role import ListProjectMembersRole
-from ...models.list_project_members_sort import ListProjectMembersSort
+from ...models.list_project_members_order import (
+    ListProjectMembersOrder,
+)
+from ...models.list_project_members_role import (
+    ListProjectMembersRole,
+)
+from ...models.list_project_members_sort import (
+    ListProjectMembersSort,
+)
 from ...models.member_page import MemberPage
 from ...types import UNSET, Response, Unset
 
@@ -18,8 +24,8 @@ def _get_kwargs(
     *,
     page: int | Unset = 1,
     limit: int | Unset = 20,
-    sort: ListProjectMembersSort | Unset = ListProjectMembersSort.JOINEDAT,
-    order: ListProjectMembersOrder | Unset = ListProjectMembersOrder.DESC,
+    sort: ListProjectMembersSort | Unset = "joinedAt",
+    order: ListProjectMembersOrder | Unset = "desc",
     role: ListProjectMembersRole | Unset = UNSET,
 ) -> dict[str, Any]:
 
@@ -31,19 +37,19 @@ def _get_kwargs(
 
     json_sort: str | Unset = UNSET
     if not isinstance(sort, Unset):
-        json_sort = sort.value
+        json_sort = sort
 
     params["sort"] = json_sort
 
     json_order: str | Unset = UNSET
     if not isinstance(order, Unset):
-        json_order = order.value
+        json_order = order
 
     params["order"] = json_order
 
     json_role: str | Unset = UNSET
     if not isinstance(role, Unset):
-        json_role = role.value
+        json_role = role
 
     params["role"] = json_role
 
@@ -105,8 +111,8 @@ def sync_detailed(
     client: AuthenticatedClient,
     page: int | Unset = 1,
     limit: int | Unset = 20,
-    sort: ListProjectMembersSort | Unset = ListProjectMembersSort.JOINEDAT,
-    order: ListProjectMembersOrder | Unset = ListProjectMembersOrder.DESC,
+    sort: ListProjectMembersSort | Unset = "joinedAt",
+    order: ListProjectMembersOrder | Unset = "desc",
     role: ListProjectMembersRole | Unset = UNSET,
 ) -> Response[Error | MemberPage]:
     """List a project's members.
@@ -115,8 +121,8 @@ def sync_detailed(
         project_id (str):
         page (int | Unset):  Default: 1.
         limit (int | Unset):  Default: 20.
-        sort (ListProjectMembersSort | Unset):  Default: ListProjectMembersSort.JOINEDAT.
-        order (ListProjectMembersOrder | Unset):  Default: ListProjectMembersOrder.DESC.
+        sort (ListProjectMembersSort | Unset):  Default: 'joinedAt'.
+        order (ListProjectMembersOrder | Unset):  Default: 'desc'.
         role (ListProjectMembersRole | Unset):
 
     Raises:
@@ -149,8 +155,8 @@ def sync(
     client: AuthenticatedClient,
     page: int | Unset = 1,
     limit: int | Unset = 20,
-    sort: ListProjectMembersSort | Unset = ListProjectMembersSort.JOINEDAT,
-    order: ListProjectMembersOrder | Unset = ListProjectMembersOrder.DESC,
+    sort: ListProjectMembersSort | Unset = "joinedAt",
+    order: ListProjectMembersOrder | Unset = "desc",
     role: ListProjectMembersRole | Unset = UNSET,
 ) -> Error | MemberPage | None:
     """List a project's members.
@@ -159,8 +165,8 @@ def sync(
         project_id (str):
         page (int | Unset):  Default: 1.
         limit (int | Unset):  Default: 20.
-        sort (ListProjectMembersSort | Unset):  Default: ListProjectMembersSort.JOINEDAT.
-        order (ListProjectMembersOrder | Unset):  Default: ListProjectMembersOrder.DESC.
+        sort (ListProjectMembersSort | Unset):  Default: 'joinedAt'.
+        order (ListProjectMembersOrder | Unset):  Default: 'desc'.
         role (ListProjectMembersRole | Unset):
 
     Raises:
@@ -188,8 +194,8 @@ async def asyncio_detailed(
     client: AuthenticatedClient,
     page: int | Unset = 1,
     limit: int | Unset = 20,
-    sort: ListProjectMembersSort | Unset = ListProjectMembersSort.JOINEDAT,
-    order: ListProjectMembersOrder | Unset = ListProjectMembersOrder.DESC,
+    sort: ListProjectMembersSort | Unset = "joinedAt",
+    order: ListProjectMembersOrder | Unset = "desc",
     role: ListProjectMembersRole | Unset = UNSET,
 ) -> Response[Error | MemberPage]:
     """List a project's members.
@@ -198,8 +204,8 @@ async def asyncio_detailed(
         project_id (str):
         page (int | Unset):  Default: 1.
         limit (int | Unset):  Default: 20.
-        sort (ListProjectMembersSort | Unset):  Default: ListProjectMembersSort.JOINEDAT.
-        order (ListProjectMembersOrder | Unset):  Default: ListProjectMembersOrder.DESC.
+        sort (ListProjectMembersSort | Unset):  Default: 'joinedAt'.
+        order (ListProjectMembersOrder | Unset):  Default: 'desc'.
         role (ListProjectMembersRole | Unset):
 
     Raises:
@@ -230,8 +236,8 @@ async def asyncio(
     client: AuthenticatedClient,
     page: int | Unset = 1,
     limit: int | Unset = 20,
-    sort: ListProjectMembersSort | Unset = ListProjectMembersSort.JOINEDAT,
-    order: ListProjectMembersOrder | Unset = ListProjectMembersOrder.DESC,
+    sort: ListProjectMembersSort | Unset = "joinedAt",
+    order: ListProjectMembersOrder | Unset = "desc",
     role: ListProjectMembersRole | Unset = UNSET,
 ) -> Error | MemberPage | None:
     """List a project's members.
@@ -240,8 +246,8 @@ async def asyncio(
         project_id (str):
         page (int | Unset):  Default: 1.
         limit (int | Unset):  Default: 20.
-        sort (ListProjectMembersSort | Unset):  Default: ListProjectMembersSort.JOINEDAT.
-        order (ListProjectMembersOrder | Unset):  Default: ListProjectMembersOrder.DESC.
+        sort (ListProjectMembersSort | Unset):  Default: 'joinedAt'.
+        order (ListProjectMembersOrder | Unset):  Default: 'desc'.
         role (ListProjectMembersRole | Unset):
 
     Raises:

@@ -16,8 +16,8 @@ def _get_kwargs(
     *,
     page: int | Unset = 1,
     limit: int | Unset = 20,
-    sort: ListProjectsSort | Unset = ListProjectsSort.CREATEDAT,
-    order: ListProjectsOrder | Unset = ListProjectsOrder.DESC,
+    sort: ListProjectsSort | Unset = "createdAt",
+    order: ListProjectsOrder | Unset = "desc",
     role: ListProjectsRole | Unset = UNSET,
     q: str | Unset = UNSET,
 ) -> dict[str, Any]:
@@ -30,19 +30,19 @@ def _get_kwargs(
 
     json_sort: str | Unset = UNSET
     if not isinstance(sort, Unset):
-        json_sort = sort.value
+        json_sort = sort
 
     params["sort"] = json_sort
 
     json_order: str | Unset = UNSET
     if not isinstance(order, Unset):
-        json_order = order.value
+        json_order = order
 
     params["order"] = json_order
 
     json_role: str | Unset = UNSET
     if not isinstance(role, Unset):
-        json_role = role.value
+        json_role = role
 
     params["role"] = json_role
 
@@ -98,8 +98,8 @@ def sync_detailed(
     client: AuthenticatedClient,
     page: int | Unset = 1,
     limit: int | Unset = 20,
-    sort: ListProjectsSort | Unset = ListProjectsSort.CREATEDAT,
-    order: ListProjectsOrder | Unset = ListProjectsOrder.DESC,
+    sort: ListProjectsSort | Unset = "createdAt",
+    order: ListProjectsOrder | Unset = "desc",
     role: ListProjectsRole | Unset = UNSET,
     q: str | Unset = UNSET,
 ) -> Response[Error | ProjectPage]:
@@ -108,8 +108,8 @@ def sync_detailed(
     Args:
         page (int | Unset):  Default: 1.
         limit (int | Unset):  Default: 20.
-        sort (ListProjectsSort | Unset):  Default: ListProjectsSort.CREATEDAT.
-        order (ListProjectsOrder | Unset):  Default: ListProjectsOrder.DESC.
+        sort (ListProjectsSort | Unset):  Default: 'createdAt'.
+        order (ListProjectsOrder | Unset):  Default: 'desc'.
         role (ListProjectsRole | Unset):
         q (str | Unset):
 
@@ -142,8 +142,8 @@ def sync(
     client: AuthenticatedClient,
     page: int | Unset = 1,
     limit: int | Unset = 20,
-    sort: ListProjectsSort | Unset = ListProjectsSort.CREATEDAT,
-    order: ListProjectsOrder | Unset = ListProjectsOrder.DESC,
+    sort: ListProjectsSort | Unset = "createdAt",
+    order: ListProjectsOrder | Unset = "desc",
     role: ListProjectsRole | Unset = UNSET,
     q: str | Unset = UNSET,
 ) -> Error | ProjectPage | None:
@@ -152,8 +152,8 @@ def sync(
     Args:
         page (int | Unset):  Default: 1.
         limit (int | Unset):  Default: 20.
-        sort (ListProjectsSort | Unset):  Default: ListProjectsSort.CREATEDAT.
-        order (ListProjectsOrder | Unset):  Default: ListProjectsOrder.DESC.
+        sort (ListProjectsSort | Unset):  Default: 'createdAt'.
+        order (ListProjectsOrder | Unset):  Default: 'desc'.
         role (ListProjectsRole | Unset):
         q (str | Unset):
 
@@ -181,8 +181,8 @@ async def asyncio_detailed(
     client: AuthenticatedClient,
     page: int | Unset = 1,
     limit: int | Unset = 20,
-    sort: ListProjectsSort | Unset = ListProjectsSort.CREATEDAT,
-    order: ListProjectsOrder | Unset = ListProjectsOrder.DESC,
+    sort: ListProjectsSort | Unset = "createdAt",
+    order: ListProjectsOrder | Unset = "desc",
     role: ListProjectsRole | Unset = UNSET,
     q: str | Unset = UNSET,
 ) -> Response[Error | ProjectPage]:
@@ -191,8 +191,8 @@ async def asyncio_detailed(
     Args:
         page (int | Unset):  Default: 1.
         limit (int | Unset):  Default: 20.
-        sort (ListProjectsSort | Unset):  Default: ListProjectsSort.CREATEDAT.
-        order (ListProjectsOrder | Unset):  Default: ListProjectsOrder.DESC.
+        sort (ListProjectsSort | Unset):  Default: 'createdAt'.
+        order (ListProjectsOrder | Unset):  Default: 'desc'.
         role (ListProjectsRole | Unset):
         q (str | Unset):
 
@@ -223,8 +223,8 @@ async def asyncio(
     client: AuthenticatedClient,
     page: int | Unset = 1,
     limit: int | Unset = 20,
-    sort: ListProjectsSort | Unset = ListProjectsSort.CREATEDAT,
-    order: ListProjectsOrder | Unset = ListProjectsOrder.DESC,
+    sort: ListProjectsSort | Unset = "createdAt",
+    order: ListProjectsOrder | Unset = "desc",
     role: ListProjectsRole | Unset = UNSET,
     q: str | Unset = UNSET,
 ) -> Error | ProjectPage | None:
@@ -233,8 +233,8 @@ async def asyncio(
     Args:
         page (int | Unset):  Default: 1.
         limit (int | Unset):  Default: 20.
-        sort (ListProjectsSort | Unset):  Default: ListProjectsSort.CREATEDAT.
-        order (ListProjectsOrder | Unset):  Default: ListProjectsOrder.DESC.
+        sort (ListProjectsSort | Unset):  Default: 'createdAt'.
+        order (ListProjectsOrder | Unset):  Default: 'desc'.
         role (ListProjectsRole | Unset):
         q (str | Unset):
 

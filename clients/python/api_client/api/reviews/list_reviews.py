@@ -16,8 +16,8 @@ def _get_kwargs(
     *,
     page: int | Unset = 1,
     limit: int | Unset = 20,
-    sort: ListReviewsSort | Unset = ListReviewsSort.CREATEDAT,
-    order: ListReviewsOrder | Unset = ListReviewsOrder.DESC,
+    sort: ListReviewsSort | Unset = "createdAt",
+    order: ListReviewsOrder | Unset = "desc",
     festival_id: str | Unset = UNSET,
     status: ListReviewsStatus | Unset = UNSET,
     rating: int | Unset = UNSET,
@@ -32,13 +32,13 @@ def _get_kwargs(
 
     json_sort: str | Unset = UNSET
     if not isinstance(sort, Unset):
-        json_sort = sort.value
+        json_sort = sort
 
     params["sort"] = json_sort
 
     json_order: str | Unset = UNSET
     if not isinstance(order, Unset):
-        json_order = order.value
+        json_order = order
 
     params["order"] = json_order
 
@@ -46,7 +46,7 @@ def _get_kwargs(
 
     json_status: str | Unset = UNSET
     if not isinstance(status, Unset):
-        json_status = status.value
+        json_status = status
 
     params["status"] = json_status
 
@@ -104,8 +104,8 @@ def sync_detailed(
     client: AuthenticatedClient | Client,
     page: int | Unset = 1,
     limit: int | Unset = 20,
-    sort: ListReviewsSort | Unset = ListReviewsSort.CREATEDAT,
-    order: ListReviewsOrder | Unset = ListReviewsOrder.DESC,
+    sort: ListReviewsSort | Unset = "createdAt",
+    order: ListReviewsOrder | Unset = "desc",
     festival_id: str | Unset = UNSET,
     status: ListReviewsStatus | Unset = UNSET,
     rating: int | Unset = UNSET,
@@ -116,8 +116,8 @@ def sync_detailed(
     Args:
         page (int | Unset):  Default: 1.
         limit (int | Unset):  Default: 20.
-        sort (ListReviewsSort | Unset):  Default: ListReviewsSort.CREATEDAT.
-        order (ListReviewsOrder | Unset):  Default: ListReviewsOrder.DESC.
+        sort (ListReviewsSort | Unset):  Default: 'createdAt'.
+        order (ListReviewsOrder | Unset):  Default: 'desc'.
         festival_id (str | Unset):
         status (ListReviewsStatus | Unset):
         rating (int | Unset):
@@ -154,8 +154,8 @@ def sync(
     client: AuthenticatedClient | Client,
     page: int | Unset = 1,
     limit: int | Unset = 20,
-    sort: ListReviewsSort | Unset = ListReviewsSort.CREATEDAT,
-    order: ListReviewsOrder | Unset = ListReviewsOrder.DESC,
+    sort: ListReviewsSort | Unset = "createdAt",
+    order: ListReviewsOrder | Unset = "desc",
     festival_id: str | Unset = UNSET,
     status: ListReviewsStatus | Unset = UNSET,
     rating: int | Unset = UNSET,
@@ -166,8 +166,8 @@ def sync(
     Args:
         page (int | Unset):  Default: 1.
         limit (int | Unset):  Default: 20.
-        sort (ListReviewsSort | Unset):  Default: ListReviewsSort.CREATEDAT.
-        order (ListReviewsOrder | Unset):  Default: ListReviewsOrder.DESC.
+        sort (ListReviewsSort | Unset):  Default: 'createdAt'.
+        order (ListReviewsOrder | Unset):  Default: 'desc'.
         festival_id (str | Unset):
         status (ListReviewsStatus | Unset):
         rating (int | Unset):
@@ -199,8 +199,8 @@ async def asyncio_detailed(
     client: AuthenticatedClient | Client,
     page: int | Unset = 1,
     limit: int | Unset = 20,
-    sort: ListReviewsSort | Unset = ListReviewsSort.CREATEDAT,
-    order: ListReviewsOrder | Unset = ListReviewsOrder.DESC,
+    sort: ListReviewsSort | Unset = "createdAt",
+    order: ListReviewsOrder | Unset = "desc",
     festival_id: str | Unset = UNSET,
     status: ListReviewsStatus | Unset = UNSET,
     rating: int | Unset = UNSET,
@@ -211,8 +211,8 @@ async def asyncio_detailed(
     Args:
         page (int | Unset):  Default: 1.
         limit (int | Unset):  Default: 20.
-        sort (ListReviewsSort | Unset):  Default: ListReviewsSort.CREATEDAT.
-        order (ListReviewsOrder | Unset):  Default: ListReviewsOrder.DESC.
+        sort (ListReviewsSort | Unset):  Default: 'createdAt'.
+        order (ListReviewsOrder | Unset):  Default: 'desc'.
         festival_id (str | Unset):
         status (ListReviewsStatus | Unset):
         rating (int | Unset):
@@ -247,8 +247,8 @@ async def asyncio(
     client: AuthenticatedClient | Client,
     page: int | Unset = 1,
     limit: int | Unset = 20,
-    sort: ListReviewsSort | Unset = ListReviewsSort.CREATEDAT,
-    order: ListReviewsOrder | Unset = ListReviewsOrder.DESC,
+    sort: ListReviewsSort | Unset = "createdAt",
+    order: ListReviewsOrder | Unset = "desc",
     festival_id: str | Unset = UNSET,
     status: ListReviewsStatus | Unset = UNSET,
     rating: int | Unset = UNSET,
@@ -259,8 +259,8 @@ async def asyncio(
     Args:
         page (int | Unset):  Default: 1.
         limit (int | Unset):  Default: 20.
-        sort (ListReviewsSort | Unset):  Default: ListReviewsSort.CREATEDAT.
-        order (ListReviewsOrder | Unset):  Default: ListReviewsOrder.DESC.
+        sort (ListReviewsSort | Unset):  Default: 'createdAt'.
+        order (ListReviewsOrder | Unset):  Default: 'desc'.
         festival_id (str | Unset):
         status (ListReviewsStatus | Unset):
         rating (int | Unset):

@@ -7,8 +7,12 @@ import httpx
 from ...client import AuthenticatedClient, Client
 from ...models.comment_page import CommentPage
 from ...models.error import Error
-from ...models.list_ticket_comments_order import ListTicketCommentsOrder
-from ...models.list_ticket_comments_sort import ListTicketCommentsSort
+from ...models.list_ticket_comments_order import (
+    ListTicketCommentsOrder,
+)
+from ...models.list_ticket_comments_sort import (
+    ListTicketCommentsSort,
+)
 from ...types import UNSET, Response, Unset
 
 
@@ -17,8 +21,8 @@ def _get_kwargs(
     *,
     page: int | Unset = 1,
     limit: int | Unset = 20,
-    sort: ListTicketCommentsSort | Unset = ListTicketCommentsSort.CREATEDAT,
-    order: ListTicketCommentsOrder | Unset = ListTicketCommentsOrder.ASC,
+    sort: ListTicketCommentsSort | Unset = "createdAt",
+    order: ListTicketCommentsOrder | Unset = "asc",
 ) -> dict[str, Any]:
 
     params: dict[str, Any] = {}
@@ -29,13 +33,13 @@ def _get_kwargs(
 
     json_sort: str | Unset = UNSET
     if not isinstance(sort, Unset):
-        json_sort = sort.value
+        json_sort = sort
 
     params["sort"] = json_sort
 
     json_order: str | Unset = UNSET
     if not isinstance(order, Unset):
-        json_order = order.value
+        json_order = order
 
     params["order"] = json_order
 
@@ -97,8 +101,8 @@ def sync_detailed(
     client: AuthenticatedClient,
     page: int | Unset = 1,
     limit: int | Unset = 20,
-    sort: ListTicketCommentsSort | Unset = ListTicketCommentsSort.CREATEDAT,
-    order: ListTicketCommentsOrder | Unset = ListTicketCommentsOrder.ASC,
+    sort: ListTicketCommentsSort | Unset = "createdAt",
+    order: ListTicketCommentsOrder | Unset = "asc",
 ) -> Response[CommentPage | Error]:
     """List a ticket's comments, oldest first (the requester never sees internal ones).
 
@@ -106,8 +110,8 @@ def sync_detailed(
         ticket_id (str):
         page (int | Unset):  Default: 1.
         limit (int | Unset):  Default: 20.
-        sort (ListTicketCommentsSort | Unset):  Default: ListTicketCommentsSort.CREATEDAT.
-        order (ListTicketCommentsOrder | Unset):  Default: ListTicketCommentsOrder.ASC.
+        sort (ListTicketCommentsSort | Unset):  Default: 'createdAt'.
+        order (ListTicketCommentsOrder | Unset):  Default: 'asc'.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -138,8 +142,8 @@ def sync(
     client: AuthenticatedClient,
     page: int | Unset = 1,
     limit: int | Unset = 20,
-    sort: ListTicketCommentsSort | Unset = ListTicketCommentsSort.CREATEDAT,
-    order: ListTicketCommentsOrder | Unset = ListTicketCommentsOrder.ASC,
+    sort: ListTicketCommentsSort | Unset = "createdAt",
+    order: ListTicketCommentsOrder | Unset = "asc",
 ) -> CommentPage | Error | None:
     """List a ticket's comments, oldest first (the requester never sees internal ones).
 
@@ -147,8 +151,8 @@ def sync(
         ticket_id (str):
         page (int | Unset):  Default: 1.
         limit (int | Unset):  Default: 20.
-        sort (ListTicketCommentsSort | Unset):  Default: ListTicketCommentsSort.CREATEDAT.
-        order (ListTicketCommentsOrder | Unset):  Default: ListTicketCommentsOrder.ASC.
+        sort (ListTicketCommentsSort | Unset):  Default: 'createdAt'.
+        order (ListTicketCommentsOrder | Unset):  Default: 'asc'.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -174,8 +178,8 @@ async def asyncio_detailed(
     client: AuthenticatedClient,
     page: int | Unset = 1,
     limit: int | Unset = 20,
-    sort: ListTicketCommentsSort | Unset = ListTicketCommentsSort.CREATEDAT,
-    order: ListTicketCommentsOrder | Unset = ListTicketCommentsOrder.ASC,
+    sort: ListTicketCommentsSort | Unset = "createdAt",
+    order: ListTicketCommentsOrder | Unset = "asc",
 ) -> Response[CommentPage | Error]:
     """List a ticket's comments, oldest first (the requester never sees internal ones).
 
@@ -183,8 +187,8 @@ async def asyncio_detailed(
         ticket_id (str):
         page (int | Unset):  Default: 1.
         limit (int | Unset):  Default: 20.
-        sort (ListTicketCommentsSort | Unset):  Default: ListTicketCommentsSort.CREATEDAT.
-        order (ListTicketCommentsOrder | Unset):  Default: ListTicketCommentsOrder.ASC.
+        sort (ListTicketCommentsSort | Unset):  Default: 'createdAt'.
+        order (ListTicketCommentsOrder | Unset):  Default: 'asc'.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -213,8 +217,8 @@ async def asyncio(
     client: AuthenticatedClient,
     page: int | Unset = 1,
     limit: int | Unset = 20,
-    sort: ListTicketCommentsSort | Unset = ListTicketCommentsSort.CREATEDAT,
-    order: ListTicketCommentsOrder | Unset = ListTicketCommentsOrder.ASC,
+    sort: ListTicketCommentsSort | Unset = "createdAt",
+    order: ListTicketCommentsOrder | Unset = "asc",
 ) -> CommentPage | Error | None:
     """List a ticket's comments, oldest first (the requester never sees internal ones).
 
@@ -222,8 +226,8 @@ async def asyncio(
         ticket_id (str):
         page (int | Unset):  Default: 1.
         limit (int | Unset):  Default: 20.
-        sort (ListTicketCommentsSort | Unset):  Default: ListTicketCommentsSort.CREATEDAT.
-        order (ListTicketCommentsOrder | Unset):  Default: ListTicketCommentsOrder.ASC.
+        sort (ListTicketCommentsSort | Unset):  Default: 'createdAt'.
+        order (ListTicketCommentsOrder | Unset):  Default: 'asc'.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.

@@ -17,8 +17,8 @@ def _get_kwargs(
     *,
     page: int | Unset = 1,
     limit: int | Unset = 20,
-    sort: ListTicketsSort | Unset = ListTicketsSort.CREATEDAT,
-    order: ListTicketsOrder | Unset = ListTicketsOrder.DESC,
+    sort: ListTicketsSort | Unset = "createdAt",
+    order: ListTicketsOrder | Unset = "desc",
     status: ListTicketsStatus | Unset = UNSET,
     priority: ListTicketsPriority | Unset = UNSET,
     assignee_id: str | Unset = UNSET,
@@ -34,25 +34,25 @@ def _get_kwargs(
 
     json_sort: str | Unset = UNSET
     if not isinstance(sort, Unset):
-        json_sort = sort.value
+        json_sort = sort
 
     params["sort"] = json_sort
 
     json_order: str | Unset = UNSET
     if not isinstance(order, Unset):
-        json_order = order.value
+        json_order = order
 
     params["order"] = json_order
 
     json_status: str | Unset = UNSET
     if not isinstance(status, Unset):
-        json_status = status.value
+        json_status = status
 
     params["status"] = json_status
 
     json_priority: str | Unset = UNSET
     if not isinstance(priority, Unset):
-        json_priority = priority.value
+        json_priority = priority
 
     params["priority"] = json_priority
 
@@ -112,8 +112,8 @@ def sync_detailed(
     client: AuthenticatedClient,
     page: int | Unset = 1,
     limit: int | Unset = 20,
-    sort: ListTicketsSort | Unset = ListTicketsSort.CREATEDAT,
-    order: ListTicketsOrder | Unset = ListTicketsOrder.DESC,
+    sort: ListTicketsSort | Unset = "createdAt",
+    order: ListTicketsOrder | Unset = "desc",
     status: ListTicketsStatus | Unset = UNSET,
     priority: ListTicketsPriority | Unset = UNSET,
     assignee_id: str | Unset = UNSET,
@@ -125,8 +125,8 @@ def sync_detailed(
     Args:
         page (int | Unset):  Default: 1.
         limit (int | Unset):  Default: 20.
-        sort (ListTicketsSort | Unset):  Default: ListTicketsSort.CREATEDAT.
-        order (ListTicketsOrder | Unset):  Default: ListTicketsOrder.DESC.
+        sort (ListTicketsSort | Unset):  Default: 'createdAt'.
+        order (ListTicketsOrder | Unset):  Default: 'desc'.
         status (ListTicketsStatus | Unset):
         priority (ListTicketsPriority | Unset):
         assignee_id (str | Unset):
@@ -165,8 +165,8 @@ def sync(
     client: AuthenticatedClient,
     page: int | Unset = 1,
     limit: int | Unset = 20,
-    sort: ListTicketsSort | Unset = ListTicketsSort.CREATEDAT,
-    order: ListTicketsOrder | Unset = ListTicketsOrder.DESC,
+    sort: ListTicketsSort | Unset = "createdAt",
+    order: ListTicketsOrder | Unset = "desc",
     status: ListTicketsStatus | Unset = UNSET,
     priority: ListTicketsPriority | Unset = UNSET,
     assignee_id: str | Unset = UNSET,
@@ -178,8 +178,8 @@ def sync(
     Args:
         page (int | Unset):  Default: 1.
         limit (int | Unset):  Default: 20.
-        sort (ListTicketsSort | Unset):  Default: ListTicketsSort.CREATEDAT.
-        order (ListTicketsOrder | Unset):  Default: ListTicketsOrder.DESC.
+        sort (ListTicketsSort | Unset):  Default: 'createdAt'.
+        order (ListTicketsOrder | Unset):  Default: 'desc'.
         status (ListTicketsStatus | Unset):
         priority (ListTicketsPriority | Unset):
         assignee_id (str | Unset):
@@ -213,8 +213,8 @@ async def asyncio_detailed(
     client: AuthenticatedClient,
     page: int | Unset = 1,
     limit: int | Unset = 20,
-    sort: ListTicketsSort | Unset = ListTicketsSort.CREATEDAT,
-    order: ListTicketsOrder | Unset = ListTicketsOrder.DESC,
+    sort: ListTicketsSort | Unset = "createdAt",
+    order: ListTicketsOrder | Unset = "desc",
     status: ListTicketsStatus | Unset = UNSET,
     priority: ListTicketsPriority | Unset = UNSET,
     assignee_id: str | Unset = UNSET,
@@ -226,8 +226,8 @@ async def asyncio_detailed(
     Args:
         page (int | Unset):  Default: 1.
         limit (int | Unset):  Default: 20.
-        sort (ListTicketsSort | Unset):  Default: ListTicketsSort.CREATEDAT.
-        order (ListTicketsOrder | Unset):  Default: ListTicketsOrder.DESC.
+        sort (ListTicketsSort | Unset):  Default: 'createdAt'.
+        order (ListTicketsOrder | Unset):  Default: 'desc'.
         status (ListTicketsStatus | Unset):
         priority (ListTicketsPriority | Unset):
         assignee_id (str | Unset):
@@ -264,8 +264,8 @@ async def asyncio(
     client: AuthenticatedClient,
     page: int | Unset = 1,
     limit: int | Unset = 20,
-    sort: ListTicketsSort | Unset = ListTicketsSort.CREATEDAT,
-    order: ListTicketsOrder | Unset = ListTicketsOrder.DESC,
+    sort: ListTicketsSort | Unset = "createdAt",
+    order: ListTicketsOrder | Unset = "desc",
     status: ListTicketsStatus | Unset = UNSET,
     priority: ListTicketsPriority | Unset = UNSET,
     assignee_id: str | Unset = UNSET,
@@ -277,8 +277,8 @@ async def asyncio(
     Args:
         page (int | Unset):  Default: 1.
         limit (int | Unset):  Default: 20.
-        sort (ListTicketsSort | Unset):  Default: ListTicketsSort.CREATEDAT.
-        order (ListTicketsOrder | Unset):  Default: ListTicketsOrder.DESC.
+        sort (ListTicketsSort | Unset):  Default: 'createdAt'.
+        order (ListTicketsOrder | Unset):  Default: 'desc'.
         status (ListTicketsStatus | Unset):
         priority (ListTicketsPriority | Unset):
         assignee_id (str | Unset):
