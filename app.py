@@ -1,6 +1,5 @@
 """Application factory: configuration, extensions, blueprints, error handlers and commands."""
 import importlib
-import logging
 import os
 import sqlite3
 
@@ -15,7 +14,7 @@ from werkzeug.middleware.proxy_fix import ProxyFix
 import config
 import perf
 from commands import register_commands
-from core import errors, pipeline
+from core import errors, logs, metrics, pipeline, tracing
 from core.db import db
 from core.fields import ErrorSchema
 from core.ratelimit import init_limiter, limiter_of, settle_limits
@@ -75,9 +74,10 @@ def create_app(test_config=None):
     register_sections(app)
     errors.register_error_handlers(app)
     register_commands(app)
+    metrics.register(app, limiter_of(app))  # GET /metrics, outside /api, never rate limited
     settle_limits(app)  # last: every exemption and limit is registered by now
-    logging.basicConfig(level=logging.INFO,
-                        format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+    logs.configure(app)  # LOG_FORMAT: text or one JSON object per line
+    tracing.configure(app)  # only with OTEL_EXPORTER_OTLP_ENDPOINT: OpenTelemetry
     return app
 
 

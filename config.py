@@ -86,6 +86,20 @@ SETTINGS = {
     "WEBAUTHN_ORIGINS": ("list", ["http://localhost:5000"]),
     # Browser origins allowed to call /api/* from another origin (comma-separated; none by default).
     "CORS_ORIGINS": ("list", []),
+    # --- operations (docs/operations.md) ---
+    # GET /metrics (Prometheus text format, this process's figures); off: no route, no counting.
+    "METRICS": ("bool", True),
+    # When set, /metrics answers only a request bearing it (Authorization: Bearer <token>).
+    "METRICS_TOKEN": (str, None),
+    # The log's format on stderr: "text" (one line, human) or "json" (one object per line).
+    "LOG_FORMAT": (str, "text"),
+    # One INFO line per request on the logger app.access (method, route, status, duration).
+    "ACCESS_LOG": ("bool", True),
+    # OTLP/HTTP collector base URL (e.g. http://127.0.0.1:4318): traces each request, its SQL,
+    # Redis and outgoing HTTP calls. Unset: tracing is off and OpenTelemetry is not imported.
+    "OTEL_EXPORTER_OTLP_ENDPOINT": (str, None),
+    # The service.name of the traces.
+    "OTEL_SERVICE_NAME": (str, "auth-service"),
 }
 
 # Fixed settings of the framework and its extensions.
