@@ -15,7 +15,7 @@ import config
 import perf
 from commands import register_commands
 from core import errors, logs, metrics, pipeline, tracing
-from core.db import db
+from core.db import db, ping_after_idle
 from core.fields import ErrorSchema
 from core.ratelimit import init_limiter, limiter_of, settle_limits
 from sections.auth.services import oauth_providers
@@ -94,7 +94,7 @@ def finish_config(app):
     cfg["SQLALCHEMY_DATABASE_URI"] = config.database_uri(cfg["DATABASE_URL"], app.instance_path)
     if not cfg["SQLALCHEMY_DATABASE_URI"].startswith("sqlite"):
         cfg.setdefault("SQLALCHEMY_ENGINE_OPTIONS", {
-            "pool_pre_ping": True,  # a connection dropped by the server is replaced, not used
+            "pool_pre_ping": False,  # pinged after DATABASE_PING_AFTER idle (core/db.py)
             "pool_recycle": 1800,
             "pool_size": cfg["DATABASE_POOL_SIZE"],
             "max_overflow": cfg["DATABASE_MAX_OVERFLOW"],
@@ -127,6 +127,9 @@ def _sqlite_pragmas(dbapi_connection, _record):
 
 def register_extensions(app):
     db.init_app(app)
+    if not app.config["SQLALCHEMY_DATABASE_URI"].startswith("sqlite"):
+        with app.app_context():
+            ping_after_idle(db.engine, app.config["DATABASE_PING_AFTER"])
     Migrate(app, db, directory=MIGRATIONS, render_as_batch=True)
     init_limiter(app)
     cfg = app.config

@@ -12,6 +12,8 @@ SETTINGS = {
     "DATABASE_URL": (str, None),  # default: SQLite file in the instance folder
     "DATABASE_POOL_SIZE": (int, 10),
     "DATABASE_MAX_OVERFLOW": (int, 5),
+    # Seconds a pooled connection may sit idle before it is pinged at checkout (core/db.py).
+    "DATABASE_PING_AFTER": (float, 1.0),
     # The front end's public URL: links in e-mails lead there (README, "Configuration").
     "APP_BASE_URL": (str, "http://localhost:5000"),
     # The public URL at which this service's /api is reached (OAuth callbacks); default:
