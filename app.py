@@ -66,6 +66,7 @@ def create_app(test_config=None):
     if test_config:
         app.config.update(test_config)
     finish_config(app)
+    logs.configure(app)  # first: LOG_FORMAT (text, or one JSON object per line) for every line
     perf.check(app)  # PERF_OFF: speed-only pieces left out to measure them (perf/)
 
     register_extensions(app)
@@ -76,7 +77,6 @@ def create_app(test_config=None):
     register_commands(app)
     metrics.register(app, limiter_of(app))  # GET /metrics, outside /api, never rate limited
     settle_limits(app)  # last: every exemption and limit is registered by now
-    logs.configure(app)  # LOG_FORMAT: text or one JSON object per line
     tracing.configure(app)  # only with OTEL_EXPORTER_OTLP_ENDPOINT: OpenTelemetry
     return app
 

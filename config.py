@@ -96,7 +96,10 @@ SETTINGS = {
     # The log's format on stderr: "text" (one line, human) or "json" (one object per line).
     "LOG_FORMAT": (str, "text"),
     # One INFO line per request on the logger app.access (method, route, status, duration).
-    "ACCESS_LOG": ("bool", True),
+    # Off by default: nginx writes the access log in front, and the line costs about 5 % of
+    # the session's throughput (bench/README.md). Turn it on with LOG_FORMAT=json to get each
+    # request's id, user, route, status and duration in the service's own log.
+    "ACCESS_LOG": ("bool", False),
     # OTLP/HTTP collector base URL (e.g. http://127.0.0.1:4318): traces each request, its SQL,
     # Redis and outgoing HTTP calls. Unset: tracing is off and OpenTelemetry is not imported.
     "OTEL_EXPORTER_OTLP_ENDPOINT": (str, None),

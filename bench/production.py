@@ -18,6 +18,7 @@ import argparse
 import os
 import shutil
 import statistics
+import subprocess
 import sys
 import tempfile
 
@@ -30,25 +31,44 @@ from bench.pieces import Variant, turned  # noqa: E402
 from bench.run import (  # noqa: E402
     HERE,
     PASSWORD,
+    Server,
+    free_port,
     prepare_database,
     service_env,
     signed_events,
-    wrk,  # noqa: E402
+    wrk,
 )
 
 SESSION = "/api/auth/session"
 QUIET = {"METRICS": "false", "ACCESS_LOG": "false"}
+LOGGED = {"ACCESS_LOG": "true"}
 
 
 class Served(Variant):
-    """A Variant with settings of its own on top of the run's environment."""
+    """A Variant with settings of its own on top of the run's environment, served from this
+    tree or from `root` (another checkout of the project: --before)."""
 
-    def __init__(self, name, settings=None, **kwargs):
+    def __init__(self, name, settings=None, root=None, **kwargs):
         super().__init__(name, **kwargs)
-        self.settings = settings or {}
+        self.settings, self.root = settings or {}, root
 
     def start(self, env, workdir):
-        super().start({**env, **self.settings}, workdir)
+        if self.root is None:
+            return super().start({**env, **self.settings}, workdir)
+        env = {**env, **self.settings, "LISTEN": "", "THREADS": str(self.threads)}
+        for index in range(self.processes):
+            server = Server.__new__(Server)
+            server.port = free_port()
+            server.url = f"http://127.0.0.1:{server.port}"
+            server.log_path = os.path.join(workdir, f"before-{index}.log")
+            env["LISTEN"] = f"127.0.0.1:{server.port}"
+            with open(server.log_path, "w") as log:
+                server.proc = subprocess.Popen([sys.executable, "serve.py", self.target],
+                                               cwd=self.root, env=env, stdout=log,
+                                               stderr=subprocess.STDOUT)
+            self.servers.append(server)
+            server.__enter__()
+        return None
 
 
 FILES = iter(range(10**6))
@@ -89,6 +109,7 @@ def main():
     parser.add_argument("--wrk-threads", type=int, default=1)
     parser.add_argument("--database-url", help="default: a fresh SQLite file")
     parser.add_argument("--ratelimit-storage", default="redis://127.0.0.1:6379/4")
+    parser.add_argument("--before", help="another checkout: its session served beside")
     parser.add_argument("--only", nargs="*", default=["session", "observability", "webhook"],
                         choices=["session", "observability", "webhook", "processes"])
     args = parser.parse_args()
@@ -99,12 +120,14 @@ def main():
     t = args.threads
     service = Served("service", threads=t)
     quiet = Served("service, metrics and access log off", QUIET, threads=t)
+    logged = Served("service, access log on", LOGGED, threads=t)
     inapp = Served("in-app baseline", threads=t, target="bench.app:app")
     one = Served("mixed, one process", threads=t)
     two = Served("mixed, two processes", threads=t, processes=2)
-    variants = [service]
+    before = Served("before", root=args.before, threads=t) if args.before else None
+    variants = [service, *([before] if before else [])]
     if "observability" in args.only:
-        variants.append(quiet)
+        variants += [quiet, logged]
     if "webhook" in args.only:
         variants.append(inapp)
     if "processes" in args.only:
@@ -115,7 +138,7 @@ def main():
         for variant in variants:
             variant.start(env, workdir)
         signed_up = requests.post(f"{service.servers[0].url}/api/auth/sign-up", timeout=30,
-                                  json={"email": "production@example.com",
+                                  json={"email": f"production-{os.getpid()}@example.com",
                                         "password": PASSWORD}).json()
         token = signed_up["session"]["token"]
         auth = [f"Authorization: Bearer {token}"]
@@ -130,7 +153,7 @@ def main():
             got = {}
             if bare:
                 before = bare.rate("/bare", args)
-            members = [v for v in (service, quiet) if v in variants]
+            members = [v for v in (service, quiet, logged, before) if v in variants]
             for variant in turned(members, index):
                 got[variant.name] = variant.rate(SESSION, args, auth)
             if bare:
@@ -138,9 +161,14 @@ def main():
                 got["bare psycopg app"] = base
                 ratios.setdefault("session / bare psycopg app", []).append(
                     got["service"] / base)
+                if before:
+                    ratios.setdefault("before: session / bare psycopg app", []).append(
+                        got["before"] / base)
             if quiet in variants:
                 ratios.setdefault("observability cost (1 - on/off)", []).append(
                     1 - got["service"] / got[quiet.name])
+                ratios.setdefault("the same, access log on", []).append(
+                    1 - got[logged.name] / got[quiet.name])
             if inapp in variants:
                 base = inapp.rate("/api/bench/bare", args)
                 hooks = webhook_rate(service, args, workdir)
