@@ -124,8 +124,8 @@ def main():
     inapp = Served("in-app baseline", threads=t, target="bench.app:app")
     one = Served("mixed, one process", threads=t)
     two = Served("mixed, two processes", threads=t, processes=2)
-    before = Served("before", root=args.before, threads=t) if args.before else None
-    variants = [service, *([before] if before else [])]
+    older = Served("before", root=args.before, threads=t) if args.before else None
+    variants = [service, *([older] if older else [])]
     if "observability" in args.only:
         variants += [quiet, logged]
     if "webhook" in args.only:
@@ -153,7 +153,7 @@ def main():
             got = {}
             if bare:
                 before = bare.rate("/bare", args)
-            members = [v for v in (service, quiet, logged, before) if v in variants]
+            members = [v for v in (service, quiet, logged, older) if v in variants]
             for variant in turned(members, index):
                 got[variant.name] = variant.rate(SESSION, args, auth)
             if bare:
@@ -161,7 +161,7 @@ def main():
                 got["bare psycopg app"] = base
                 ratios.setdefault("session / bare psycopg app", []).append(
                     got["service"] / base)
-                if before:
+                if older:
                     ratios.setdefault("before: session / bare psycopg app", []).append(
                         got["before"] / base)
             if quiet in variants:
