@@ -74,6 +74,23 @@ class Served(Variant):
 FILES = iter(range(10**6))
 
 
+def cpu_seconds(variant) -> float:
+    """User + system CPU of the variant's processes so far (/proc/<pid>/stat)."""
+    total = 0
+    for server in variant.servers:
+        with open(f"/proc/{server.proc.pid}/stat") as f:
+            fields = f.read().rsplit(")", 1)[1].split()
+        total += int(fields[11]) + int(fields[12])  # utime, stime in clock ticks
+    return total / os.sysconf("SC_CLK_TCK")
+
+
+def rate_and_cpu(variant, path, args, headers):
+    """Requests per second and the server's CPU microseconds per request."""
+    before = cpu_seconds(variant)
+    rps = variant.rate(path, args, headers)
+    return rps, (cpu_seconds(variant) - before) / (rps * args.duration) * 1e6
+
+
 def webhook_rate(variant, args, workdir):
     events = os.path.join(workdir, f"events-{next(FILES)}.tsv")
     signed_events(events, args.duration * 3000)
@@ -81,7 +98,7 @@ def webhook_rate(variant, args, workdir):
                os.path.join(HERE, "replay.lua"), (events, str(args.wrk_threads)))[0]
 
 
-def mixed_rate(variant, args, token):
+def mixed_rate(variant, args, token, email, project):
     """The mixed workload through every process of `variant` at once (one wrk each)."""
     share = argparse.Namespace(**{**vars(args), "headers": [],
                                   "connections": args.connections // variant.processes})
@@ -90,7 +107,7 @@ def mixed_rate(variant, args, token):
 
     def run(index):
         found[index] = wrk(variant.servers[index].url, share, os.path.join(HERE, "mixed.lua"),
-                           (token, PASSWORD))[0]
+                           (token, PASSWORD, email, project))[0]
 
     threads = [threading.Thread(target=run, args=(i,)) for i in range(variant.processes)]
     for thread in threads:
@@ -137,11 +154,14 @@ def main():
     try:
         for variant in variants:
             variant.start(env, workdir)
+        email = f"production-{os.getpid()}@example.com"
         signed_up = requests.post(f"{service.servers[0].url}/api/auth/sign-up", timeout=30,
-                                  json={"email": f"production-{os.getpid()}@example.com",
-                                        "password": PASSWORD}).json()
+                                  json={"email": email, "password": PASSWORD}).json()
         token = signed_up["session"]["token"]
         auth = [f"Authorization: Bearer {token}"]
+        project = requests.post(f"{service.servers[0].url}/api/projects", timeout=30,
+                                json={"name": "bench"}, headers={
+                                    "Authorization": f"Bearer {token}"}).json()["data"]["id"]
         if "session" in args.only and args.database_url:
             bare = Served("bare psycopg app", {"BARE_PG_ID": signed_up["session"]["id"]},
                           threads=t, target="bench.bare_pg:app")
@@ -149,13 +169,15 @@ def main():
         warm = argparse.Namespace(**{**vars(args), "duration": 1})
         for variant in [v for v in variants if v.target == "wsgi:app"]:
             variant.rate(SESSION, warm, auth)
+        cpus = {}
         for index in range(args.rounds):
-            got = {}
+            got, cpu = {}, {}
             if bare:
                 before = bare.rate("/bare", args)
             members = [v for v in (service, quiet, logged, older) if v in variants]
             for variant in turned(members, index):
-                got[variant.name] = variant.rate(SESSION, args, auth)
+                got[variant.name], cpu[variant.name] = rate_and_cpu(variant, SESSION, args, auth)
+                cpus.setdefault(variant.name, []).append(cpu[variant.name])
             if bare:
                 base = (before + bare.rate("/bare", args)) / 2
                 got["bare psycopg app"] = base
@@ -167,16 +189,20 @@ def main():
             if quiet in variants:
                 ratios.setdefault("observability cost (1 - on/off)", []).append(
                     1 - got["service"] / got[quiet.name])
+                ratios.setdefault("observability CPU cost (on/off - 1)", []).append(
+                    cpu["service"] / cpu[quiet.name] - 1)
                 ratios.setdefault("the same, access log on", []).append(
                     1 - got[logged.name] / got[quiet.name])
+                ratios.setdefault("CPU cost, access log on", []).append(
+                    cpu[logged.name] / cpu[quiet.name] - 1)
             if inapp in variants:
                 base = inapp.rate("/api/bench/bare", args)
                 hooks = webhook_rate(service, args, workdir)
                 got.update({"in-app baseline": base, "webhook": hooks})
                 ratios.setdefault("webhook / in-app baseline", []).append(hooks / base)
             if one in variants:
-                single = mixed_rate(one, args, token)
-                double = mixed_rate(two, args, token)
+                single = mixed_rate(one, args, token, email, project)
+                double = mixed_rate(two, args, token, email, project)
                 got.update({"mixed x1": single, "mixed x2": double})
                 ratios.setdefault("mixed, two processes / one", []).append(double / single)
             print(f"round {index + 1}: " + ", ".join(f"{k} {v:.0f}/s" for k, v in got.items()),
@@ -187,6 +213,8 @@ def main():
     print(f"\nserve.py THREADS={t}, wrk -t{args.wrk_threads} -c{args.connections} "
           f"-d{args.duration}s, {args.rounds} rounds, database "
           f"{'PostgreSQL' if args.database_url else 'SQLite'}, limiter {args.ratelimit_storage}")
+    for name, found in cpus.items():
+        print(f"  server CPU per request, {name:40} {statistics.median(found):.0f} µs")
     for name, found in ratios.items():
         print(f"  {name:40} {statistics.median(found):.3f}  "
               f"[{' '.join(f'{r:.3f}' for r in found)}]")
