@@ -174,8 +174,9 @@ def main():
             got, cpu = {}, {}
             if bare:
                 before = bare.rate("/bare", args)
-            members = [v for v in (service, quiet, logged, older) if v in variants]
-            for variant in turned(members, index):
+            members = [v for v in (service, quiet, logged, older) if v in variants
+                       and {"session", "observability"} & set(args.only)]
+            for variant in turned(members, index) if members else ():
                 got[variant.name], cpu[variant.name] = rate_and_cpu(variant, SESSION, args, auth)
                 cpus.setdefault(variant.name, []).append(cpu[variant.name])
             if bare:
