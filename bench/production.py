@@ -128,7 +128,8 @@ def main():
     parser.add_argument("--ratelimit-storage", default="redis://127.0.0.1:6379/4")
     parser.add_argument("--before", help="another checkout: its session served beside")
     parser.add_argument("--only", nargs="*", default=["session", "observability", "webhook"],
-                        choices=["session", "observability", "webhook", "processes"])
+                        choices=["session", "observability", "webhook", "processes",
+                                 "breakdown"])
     args = parser.parse_args()
     args.headers = []
     workdir = tempfile.mkdtemp(prefix="production-")
@@ -138,6 +139,9 @@ def main():
     service = Served("service", threads=t)
     quiet = Served("service, metrics and access log off", QUIET, threads=t)
     logged = Served("service, access log on", LOGGED, threads=t)
+    # Where the session's time goes: the same with the limits counted in process memory.
+    memory = Served("service, limits in memory", {"RATELIMIT_STORAGE_URI": "memory://"},
+                    threads=t)
     inapp = Served("in-app baseline", threads=t, target="bench.app:app")
     one = Served("mixed, one process", threads=t)
     two = Served("mixed, two processes", threads=t, processes=2)
@@ -145,6 +149,8 @@ def main():
     variants = [service, *([older] if older else [])]
     if "observability" in args.only:
         variants += [quiet, logged]
+    if "breakdown" in args.only:
+        variants.append(memory)
     if "webhook" in args.only:
         variants.append(inapp)
     if "processes" in args.only:
@@ -173,9 +179,10 @@ def main():
         for index in range(args.rounds):
             got, cpu = {}, {}
             if bare:
-                before = bare.rate("/bare", args)
-            members = [v for v in (service, quiet, logged, older) if v in variants
-                       and {"session", "observability"} & set(args.only)]
+                before, bare_cpu = rate_and_cpu(bare, "/bare", args, ())
+                cpus.setdefault("bare psycopg app", []).append(bare_cpu)
+            members = [v for v in (service, quiet, logged, older, memory) if v in variants
+                       and {"session", "observability", "breakdown"} & set(args.only)]
             for variant in turned(members, index) if members else ():
                 got[variant.name], cpu[variant.name] = rate_and_cpu(variant, SESSION, args, auth)
                 cpus.setdefault(variant.name, []).append(cpu[variant.name])
@@ -184,6 +191,9 @@ def main():
                 got["bare psycopg app"] = base
                 ratios.setdefault("session / bare psycopg app", []).append(
                     got["service"] / base)
+                if memory in variants:
+                    ratios.setdefault("limits in memory: session / bare", []).append(
+                        got[memory.name] / base)
                 if older:
                     ratios.setdefault("before: session / bare psycopg app", []).append(
                         got["before"] / base)
