@@ -142,3 +142,29 @@ def test_two_factor_required_and_banned_outcomes_are_counted(app, client, auth, 
         grew = (value(after, "sign_ins_total", method="password", outcome=outcome)
                 - value(before, "sign_ins_total", method="password", outcome=outcome))
         assert grew == delta, outcome
+
+
+def test_every_serving_thread_counts_and_made_up_methods_are_other(app, live_server):
+    """Each serving thread keeps its own tallies (core/metrics.py); a scrape sums them all."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    def counted():
+        page = requests.get(f"{live_server}/metrics", timeout=30).text
+        return samples(page)
+
+    before = counted()
+    with ThreadPoolExecutor(8) as pool:
+        codes = list(pool.map(lambda _: requests.get(f"{live_server}/api/health",
+                                                     timeout=30).status_code, range(40)))
+    assert codes == [200] * 40
+    assert requests.request("BREW", f"{live_server}/api/health", timeout=30).status_code == 405
+    after = counted()
+    labels = {"endpoint": "/api/health", "method": "GET", "status": "200"}
+    assert value(after, "http_requests_total", **labels) \
+        - value(before, "http_requests_total", **labels) == 40
+    assert value(after, "http_request_duration_seconds_count", endpoint="/api/health",
+                 method="GET") - value(before, "http_request_duration_seconds_count",
+                                       endpoint="/api/health", method="GET") == 40
+    assert value(after, "http_requests_total", endpoint="unmatched", method="other",
+                 status="405") >= 1
+    assert not [key for key in after if ("method", "BREW") in key[1]]
