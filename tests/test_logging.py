@@ -14,7 +14,8 @@ from tests.conftest import PASSWORD
 
 def started(tmp_path, **settings):
     env = cluster.service_env(f"sqlite:///{tmp_path}/logs-{uuid.uuid4().hex}.db",
-                              MAIL_SERVER="", ACCESS_LOG="true", **settings)
+                              MAIL_SERVER="", ACCESS_LOG="true",
+                              RATELIMIT_KEY_PREFIX="logs-" + uuid.uuid4().hex, **settings)
     cluster.upgrade(env)
     return cluster.servers(1, env, tempfile.mkdtemp(dir=tmp_path))
 

@@ -33,6 +33,7 @@ def server(tmp_path):
     env = cluster.service_env(
         f"sqlite:///{tmp_path}/metrics.db", METRICS_TOKEN=TOKEN, RATELIMIT_PUBLIC="3 per minute",
         PAYMENT_WEBHOOK_SECRET=WEBHOOK_SECRET, MAIL_SENDER_THREAD="false",
+        RATELIMIT_KEY_PREFIX="metrics-" + uuid.uuid4().hex,  # a shared Redis: its own counters
         MAIL_SERVER="127.0.0.1", MAIL_PORT=str(free_port()))
     cluster.upgrade(env)
     with cluster.servers(1, env, tempfile.mkdtemp(dir=tmp_path)) as started:

@@ -55,7 +55,7 @@ class Receiver:
         self.url = f"http://127.0.0.1:{self.server.server_address[1]}"
         threading.Thread(target=self.server.serve_forever, daemon=True).start()
 
-    def wait_for(self, scopes, seconds=30):
+    def wait_for(self, scopes, seconds=60):
         """Wait until every instrumentation in `scopes` has sent a span (or the wait ends)."""
         deadline = time.monotonic() + seconds
         with self.cond:
