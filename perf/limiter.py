@@ -1,7 +1,8 @@
 """Flask-Limiter's per-request work cut to what this service's limits need (bench/README.md,
-"Speed-only code"). Flask-Limiter and limits are pinned (requirements.txt): both classes read
-or override their private parts, and tests/test_ratelimit.py holds the short path to the same
-answers, headers and counters as the general one."""
+"Speed-only code"), and on Redis one round trip per limit instead of three (HIT_WITH_TTL).
+Flask-Limiter and limits are pinned (requirements.txt): both classes read or override their
+private parts (RequestLimit._window among them), and tests/test_ratelimit.py holds the short
+path to the same answers, headers and counters as the general one, in memory and on Redis."""
 import dataclasses
 import functools
 import threading
