@@ -1,6 +1,5 @@
 """Application factory: configuration, extensions, blueprints, error handlers and commands."""
 import importlib
-import logging
 import os
 import sqlite3
 
@@ -16,8 +15,8 @@ from werkzeug.middleware.proxy_fix import ProxyFix
 import config
 import perf
 from commands import register_commands
-from core import errors, pipeline, serving
-from core.db import db
+from core import errors, logs, metrics, pipeline, serving, tracing
+from core.db import db, ping_after_idle
 from core.fields import ErrorSchema
 from core.ratelimit import init_limiter, limiter_of, settle_limits
 from sections.auth.services import oauth_providers
@@ -87,6 +86,7 @@ def create_app(test_config=None):
     if test_config:
         app.config.update(test_config)
     finish_config(app)
+    logs.configure(app)  # first: LOG_FORMAT (text, or one JSON object per line) for every line
     perf.check(app)  # PERF_OFF: speed-only pieces left out to measure them (perf/)
 
     register_extensions(app)
@@ -95,9 +95,9 @@ def create_app(test_config=None):
     register_sections(app)
     errors.register_error_handlers(app)
     register_commands(app)
+    metrics.register(app, limiter_of(app))  # GET /metrics, outside /api, never rate limited
     settle_limits(app)  # last: every exemption and limit is registered by now
-    logging.basicConfig(level=logging.INFO,
-                        format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+    tracing.configure(app)  # only with OTEL_EXPORTER_OTLP_ENDPOINT: OpenTelemetry
     if serving.flask_run_serves():  # wsgi.py says so for waitress
         serving.start(app)
     return app
@@ -119,7 +119,7 @@ def finish_config(app):
     cfg["SQLALCHEMY_DATABASE_URI"] = config.database_uri(cfg["DATABASE_URL"], app.instance_path)
     if not cfg["SQLALCHEMY_DATABASE_URI"].startswith("sqlite"):
         cfg.setdefault("SQLALCHEMY_ENGINE_OPTIONS", {
-            "pool_pre_ping": True,  # a connection dropped by the server is replaced, not used
+            "pool_pre_ping": False,  # pinged after DATABASE_PING_AFTER idle (core/db.py)
             "pool_recycle": 1800,
             "pool_size": cfg["DATABASE_POOL_SIZE"],
             "max_overflow": cfg["DATABASE_MAX_OVERFLOW"],
@@ -152,6 +152,9 @@ def _sqlite_pragmas(dbapi_connection, _record):
 
 def register_extensions(app):
     db.init_app(app)
+    if not app.config["SQLALCHEMY_DATABASE_URI"].startswith("sqlite"):
+        with app.app_context():
+            ping_after_idle(db.engine, app.config["DATABASE_PING_AFTER"])
     Migrate(app, db, directory=MIGRATIONS, render_as_batch=True)
     init_limiter(app)
     cfg = app.config

@@ -18,6 +18,8 @@ SETTINGS = {
     "DATABASE_URL": (str, None),
     "DATABASE_POOL_SIZE": (int, 10),  # connections each process keeps open (PostgreSQL)
     "DATABASE_MAX_OVERFLOW": (int, 5),  # connections a process may open beyond the pool
+    # Seconds a pooled connection may sit idle before it is pinged at checkout (core/db.py).
+    "DATABASE_PING_AFTER": (float, 1.0),
     # The front end's public URL: the links in e-mails (verification, magic link pages,
     # invitations) lead there.
     "APP_BASE_URL": (str, "http://localhost:5000"),
@@ -121,6 +123,23 @@ SETTINGS = {
     "WEBAUTHN_ORIGINS": ("list", ["http://localhost:5000"]),
     # Browser origins allowed to call /api/* from another origin (comma-separated; none by default).
     "CORS_ORIGINS": ("list", []),
+    # --- operations (docs/how-to/operations.md) ---
+    # GET /metrics (Prometheus text format, this process's figures); off: no route, no counting.
+    "METRICS": ("bool", True),
+    # When set, /metrics answers only a request bearing it (Authorization: Bearer <token>).
+    "METRICS_TOKEN": (str, None),
+    # The log's format on stderr: "text" (one line, human) or "json" (one object per line).
+    "LOG_FORMAT": (str, "text"),
+    # One INFO line per request on the logger app.access (method, route, status, duration).
+    # Off by default: nginx writes the access log in front, and the line costs about 10 % more
+    # server CPU per session request (bench/README.md). Turn it on with LOG_FORMAT=json to get each
+    # request's id, user, route, status and duration in the service's own log.
+    "ACCESS_LOG": ("bool", False),
+    # OTLP/HTTP collector base URL (e.g. http://127.0.0.1:4318): traces each request, its SQL,
+    # Redis and outgoing HTTP calls. Unset: tracing is off and OpenTelemetry is not imported.
+    "OTEL_EXPORTER_OTLP_ENDPOINT": (str, None),
+    # The service.name of the traces.
+    "OTEL_SERVICE_NAME": (str, "auth-service"),
 }
 
 # Fixed settings of the framework and its extensions.

@@ -2,11 +2,13 @@
 
 This module holds what every section shares: `db`, the declarative base and the UTC column type.
 """
+import time
 import uuid
 from datetime import UTC
 
 from flask_sqlalchemy import SQLAlchemy
-from sqlalchemy import DateTime, Index, TypeDecorator
+from sqlalchemy import DateTime, Index, TypeDecorator, event
+from sqlalchemy.exc import DisconnectionError
 from sqlalchemy.orm import DeclarativeBase
 
 
@@ -46,3 +48,26 @@ def list_indexes(table: str, leads: dict, sorts: dict) -> tuple:
     return tuple(
         Index(f"ix_{table}_{lead_name}{sort_name}_id", *lead_cols, sort_col, "id")
         for lead_name, lead_cols in leads.items() for sort_name, sort_col in sorts.items())
+
+
+def ping_after_idle(engine, seconds: float) -> None:
+    """Ping a pooled connection at checkout only when it has been idle `seconds` or more: a
+    connection the server dropped while the service was quiet is replaced before use (the
+    pool retries the checkout on DisconnectionError), and a busy pool, whose connections come
+    back within milliseconds, pays no extra round trip per request (pool_pre_ping's cost;
+    bench/README.md). A connection that breaks while in use fails its request once, and
+    SQLAlchemy then invalidates the pool's older connections (docs/how-to/operations.md)."""
+    pool, dialect = engine.pool, engine.dialect
+
+    @event.listens_for(pool, "checkin")
+    def _idle_from(_dbapi_connection, record):
+        record.info["idle_since"] = time.monotonic()
+
+    @event.listens_for(pool, "checkout")
+    def _ping_if_idle(dbapi_connection, record, _proxy):
+        since = record.info.pop("idle_since", None)
+        if since is not None and time.monotonic() - since >= seconds:
+            try:
+                dialect.do_ping(dbapi_connection)
+            except dialect.loaded_dbapi.Error as exc:
+                raise DisconnectionError(str(exc)) from exc

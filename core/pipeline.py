@@ -15,11 +15,12 @@ Every answer, a 429 or any other error included, leaves through `finish_response
 """
 import itertools
 import re
+import time
 import uuid
 
 from flask import current_app, g, request
 
-from core import access, bearer, errors
+from core import access, bearer, errors, logs, metrics
 
 REQUEST_ID = re.compile(r"[A-Za-z0-9._-]{1,64}")
 # Request ids made here: a random id per process and a counter, unique without a syscall.
@@ -45,6 +46,7 @@ def refuse_bodies_that_are_not_json():
 
 
 def before_view():
+    g.started = time.perf_counter()
     assign_request_id()
     refuse_bodies_that_are_not_json()
     bearer.resolve()
@@ -52,6 +54,7 @@ def before_view():
 
 def finish_response(response):
     response.headers["X-Request-ID"] = g.get("request_id", "")
+    observe(response.status_code)
     # Flask-Limiter writes Retry-After on every answer it counted, which would tell clients of
     # a 200 to wait and overwrite a 503's own value.
     if response.status_code == 503:
@@ -72,6 +75,21 @@ def finish_response(response):
         # so only when several origins are configured.
         response.vary.add("Origin")
     return response
+
+
+def observe(status: int) -> None:
+    """The request's metrics and access line (docs/how-to/operations.md), each when switched on."""
+    config = current_app.config
+    started = g.get("started")
+    if started is None:
+        return
+    seconds = time.perf_counter() - started
+    if config["METRICS"]:
+        rule = request.url_rule
+        metrics.observe_request(rule.rule if rule is not None else metrics.UNMATCHED,
+                                request.method, status, seconds)
+    if config["ACCESS_LOG"]:
+        logs.access(status, seconds)
 
 
 def register(app, limiter):

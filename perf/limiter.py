@@ -1,10 +1,12 @@
 """Flask-Limiter's per-request work cut to what this service's limits need (bench/README.md,
-"Speed-only code"). Flask-Limiter and limits are pinned (requirements.txt): both classes read
-or override their private parts, and tests/test_ratelimit.py holds the short path to the same
-answers, headers and counters as the general one."""
+"Speed-only code"), and on Redis one round trip per limit instead of three (HIT_WITH_TTL).
+Flask-Limiter and limits are pinned (requirements.txt): both classes read or override their
+private parts (RequestLimit._window among them), and tests/test_ratelimit.py holds the short
+path to the same answers, headers and counters as the general one, in memory and on Redis."""
 import dataclasses
 import functools
 import threading
+import time
 from collections import defaultdict
 
 from flask import current_app, request
@@ -13,7 +15,9 @@ from flask_limiter import Limiter
 from flask_limiter._extension import LimiterContext, RequestLimit
 from flask_limiter.constants import ExemptionScope, HeaderNames
 from flask_limiter.errors import RateLimitExceeded
-from limits.storage import MemoryStorage
+from limits.storage import MemoryStorage, RedisStorage
+from limits.strategies import FixedWindowRateLimiter
+from limits.util import WindowStats
 
 import perf
 
@@ -40,6 +44,19 @@ class SweptMemoryStorage(MemoryStorage):
             timer.daemon = True
             self.timer = timer
             timer.start()
+
+
+# A fixed-window hit and its window's state in one Redis round trip: limits' own script
+# (INCRBY, EXPIRE on the first hit; limits/resources/redis/lua_scripts/incr_expire.lua) with the
+# key's TTL answered beside the count. limits' own path is three round trips: the script, then
+# GET and TTL for the X-RateLimit-Remaining and -Reset headers (bench/README.md).
+HIT_WITH_TTL = """
+local current = redis.call("incrby", KEYS[1], ARGV[2])
+if tonumber(current) == tonumber(ARGV[2]) then
+    redis.call("expire", KEYS[1], ARGV[1])
+end
+return {current, redis.call("ttl", KEYS[1])}
+"""
 
 
 def new_limiter(app, **kwargs) -> Limiter:
@@ -78,6 +95,7 @@ class ServiceLimiter(Limiter):
         self._exempt_endpoints = {}  # endpoint -> exempt from the default limits (settled)
         self._resolved = {}  # limit strings -> RuntimeLimits
         self._by_endpoint = kwargs.get("request_identifier") is None  # Flask-Limiter's default
+        self._one_trip = (None, None)  # (storage, its registered HIT_WITH_TTL script)
 
     def init_app(self, app) -> None:
         super().init_app(app)
@@ -188,9 +206,31 @@ class ServiceLimiter(Limiter):
             headers.add(names[HeaderNames.RESET], str(reset_at))
         return response
 
+    def _redis_hit(self):
+        """HIT_WITH_TTL registered on the limiter's storage when it is Redis under a fixed
+        window (the service's settings), else None; registered once per storage."""
+        limiter = self.limiter
+        storage = limiter.storage
+        if self._one_trip[0] is not storage:
+            script = None
+            if type(limiter) is FixedWindowRateLimiter and isinstance(storage, RedisStorage):
+                script = storage.get_connection().register_script(HIT_WITH_TTL)
+            self._one_trip = (storage, script)
+        return self._one_trip[1]
+
+    def _hit_once(self, counted: RequestLimit, cost: int, script) -> bool:
+        """limits' FixedWindowRateLimiter.hit, and the window's state its headers read
+        (RequestLimit.window, what get_window_stats would answer), in one round trip."""
+        item = counted.limit
+        current, ttl = script([self.limiter.storage.prefixed_key(counted.key)],
+                              [item.get_expiry(), cost])
+        counted._window = WindowStats(max(ttl, 0) + time.time(), max(0, item.amount - current))
+        return current <= item.amount
+
     def _hit(self, endpoint: str, limits: tuple) -> None:
         context = self.context
         counted, breached = [], []
+        script = self._redis_hit()
         for limit in limits:
             key = limit.key_func()
             if not key:
@@ -199,7 +239,11 @@ class ServiceLimiter(Limiter):
                 continue
             args = [self._key_prefix, key, endpoint] if self._key_prefix else [key, endpoint]
             counted.append(RequestLimit(self, limit.limit, args, False, False))
-            if not self.limiter.hit(limit.limit, *args, cost=limit.deduction_amount):
+            if script is not None:
+                allowed = self._hit_once(counted[-1], limit.deduction_amount, script)
+            else:
+                allowed = self.limiter.hit(limit.limit, *args, cost=limit.deduction_amount)
+            if not allowed:
                 self.logger.info("ratelimit %s (%s) exceeded at endpoint: %s",
                                  limit.limit, key, endpoint)
                 counted[-1].breached = True

@@ -1,5 +1,6 @@
 """Fixtures: an app per test on SQLite (or PostgreSQL when DATABASE_URL is set), a real SMTP
 sink, a movable clock, a real server on loopback and an `auth` helper."""
+import json
 import logging
 import os
 import re
@@ -21,7 +22,7 @@ from sqlalchemy import text
 # The example section's table is part of every test database (its test adds the section).
 import tests.example_section.models  # noqa: E402,F401,I001
 from app import create_app
-from core import outbox
+from core import logs, outbox
 from core.db import db
 from tests.threaded_server import serve
 
@@ -254,23 +255,36 @@ def no_sender_outlives_its_test():
 
 @pytest.fixture(scope="session", autouse=True)
 def no_secret_is_logged(tmp_path_factory):
-    """Write the whole run's log (INFO and up, as in production) to a file, then look in it
+    """Write the whole run's log (INFO and up, as in production) to two files, in each of the
+    LOG_FORMATs (core/logs.py: text, and JSON with the request's fields), then look in both
     for every secret issued during the run (SECURITY.md, "secrets never logged")."""
-    path = tmp_path_factory.mktemp("log") / "run.log"
-    handler = logging.FileHandler(path)
-    handler.setLevel(logging.INFO)
+    folder = tmp_path_factory.mktemp("log")
+    paths = {"text": folder / "run.log", "json": folder / "run.jsonl"}
+    handlers = []
+    for log_format, path in paths.items():
+        handler = logging.FileHandler(path)
+        handler.setLevel(logging.INFO)
+        handler.setFormatter(logs.json_formatter() if log_format == "json"
+                             else logging.Formatter(logs.TEXT_FORMAT))
+        handler.addFilter(logs.RequestFields())
+        handlers.append(handler)
     root = logging.getLogger()
     level = root.level
-    root.setLevel(logging.INFO)  # what create_app's basicConfig sets when it runs alone
-    root.addHandler(handler)
+    root.setLevel(logging.INFO)  # what create_app's logs.configure sets when it runs alone
+    for handler in handlers:
+        root.addHandler(handler)
     yield
-    root.removeHandler(handler)
+    for handler in handlers:
+        root.removeHandler(handler)
+        handler.close()
     root.setLevel(level)
-    handler.close()
-    log = path.read_text(errors="replace")
-    assert log, "the run logged nothing: the check would prove nothing"
-    leaked = sorted(s for s in ISSUED_SECRETS if s in log)
-    assert not leaked, f"secrets found in the log: {leaked}"
+    for log_format, path in paths.items():
+        log = path.read_text(errors="replace")
+        assert log, "the run logged nothing: the check would prove nothing"
+        if log_format == "json":
+            assert all(isinstance(json.loads(line), dict) for line in log.splitlines())
+        leaked = sorted(s for s in ISSUED_SECRETS if s in log)
+        assert not leaked, f"secrets found in the {log_format} log: {leaked}"
 
 
 def reset_database(app):

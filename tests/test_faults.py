@@ -345,3 +345,27 @@ def test_every_pooled_connection_busy_answers_503_not_500(make_app, caplog):
     retried = client.post("/api/auth/sign-up",
                           json={"email": "alice@example.com", "password": PASSWORD})
     assert retried.status_code == 201
+
+
+@pytest.mark.postgres
+def test_a_connection_dropped_while_idle_is_replaced_before_use(pg_database, make_app):
+    """Pinged at checkout after DATABASE_PING_AFTER idle (core/db.py), not on every checkout:
+    the server ending an idle pooled connection costs no failed request."""
+    app = make_app(DATABASE_URL=pg_database, DATABASE_PING_AFTER=0)
+    with app.app_context():
+        db.create_all()
+    client = app.test_client()
+    token = client.post("/api/auth/sign-up", json={
+        "email": "idle@example.com", "password": PASSWORD}).get_json()["session"]["token"]
+    with app.app_context():
+        pooled = db.session.execute(text("SELECT pg_backend_pid()")).scalar()
+        db.session.remove()  # back to the pool, idle from now on
+    engine = cluster.engine(pg_database)
+    try:
+        with engine.connect() as conn:
+            conn.execute(text("SELECT pg_terminate_backend(:pid)"), {"pid": pooled})
+    finally:
+        engine.dispose()
+    session = client.get("/api/auth/session", headers={"Authorization": f"Bearer {token}"})
+    assert session.status_code == 200
+    assert client.get("/api/health").get_json() == {"status": "ok"}

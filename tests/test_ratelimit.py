@@ -174,3 +174,42 @@ def test_redis_down_fails_open_to_memory_with_a_warning(make_app, caplog):
     codes = [unknown_sign_in(client).status_code for _ in range(3)]
     assert codes == [401, 401, 429]  # counted in this process's memory meanwhile
     assert "falling back to in-memory storage" in caplog.text
+
+
+@pytest.mark.redis
+def test_one_redis_round_trip_per_request_with_the_general_paths_answers(make_app, monkeypatch):
+    """perf/limiter.py's HIT_WITH_TTL: the hit and the window's state for the headers in one
+    round trip, where limits' own path takes three; same answers, headers and counters."""
+    from core.ratelimit import limiter_of
+
+    settings = {"RATELIMIT_STORAGE_URI": REDIS_URL, "RATELIMIT_PUBLIC": "2 per minute"}
+    short = make_app(**settings, RATELIMIT_KEY_PREFIX="one-" + uuid.uuid4().hex)
+    general = make_app(**settings, RATELIMIT_KEY_PREFIX="all-" + uuid.uuid4().hex,
+                       PERF_OFF="limiter")
+    connection = limiter_of(short).limiter.storage.get_connection()
+    sent = []
+    command = connection.execute_command
+    monkeypatch.setattr(connection, "execute_command",
+                        lambda *args, **kw: sent.append(args[0]) or command(*args, **kw))
+
+    def run(app):
+        client, seen = app.test_client(), []
+        for _ in range(3):
+            response = client.get("/api/auth/session", headers={"Authorization": "Bearer no"},
+                                  environ_base={"REMOTE_ADDR": "192.0.2.1"})
+            seen.append((response.status_code, response.get_json(),
+                         *(response.headers.get(h) for h in HEADERS[:2]),
+                         response.headers.get("X-RateLimit-Reset", "").isdigit(),
+                         "Retry-After" in response.headers))
+        commands.extend(sent)
+        storage = limiter_of(app).limiter.storage
+        prefix = app.config["RATELIMIT_KEY_PREFIX"]
+        key = f"LIMITER/{prefix}/ip:192.0.2.1/auth.get_session/2/1/minute"
+        return seen, storage.get(key), 0 < storage.get_expiry(key) - time.time() <= 60
+
+    commands = []
+    answers = run(short)
+    assert [name for name in commands if name != "SCRIPT LOAD"] == ["EVALSHA"] * 3
+    assert [a[0] for a in answers[0]] == [401, 401, 429]
+    assert answers[1:] == (3, True)
+    assert run(general) == answers

@@ -10,7 +10,7 @@ import uuid
 import pytest
 import redis
 import requests
-from sqlalchemy import text
+from sqlalchemy import event, text
 
 from bench import cluster
 from core.db import db
@@ -195,7 +195,9 @@ def test_database_pool_settings_are_safe_and_sized_per_process(make_app):
                    DATABASE_MAX_OVERFLOW=2)
     with app.app_context():  # the engine is built, not connected
         pool = db.engine.pool
-        assert (pool.size(), pool._max_overflow, pool._pre_ping) == (3, 2, True)
+        # Pinged after an idle second, not on every checkout (core/db.py ping_after_idle).
+        assert (pool.size(), pool._max_overflow, pool._pre_ping) == (3, 2, False)
+        assert event.contains(pool, "checkout", pool.dispatch.checkout.listeners[0])
         assert pool._recycle == 1800
 
 

@@ -3,9 +3,11 @@ import logging
 
 from flask import request
 
+from core import metrics
 from core.blueprint import ApiBlueprint
 from core.db import db
 from core.fields import ErrorSchema
+from core.outcomes import Outcome
 from sections.payments import service as payments
 from sections.payments.schemas import PaymentEventSchema, ReceivedSchema
 
@@ -42,8 +44,13 @@ def warn_without_secret(app):
 def receive_payment_event():
     """Verify, store and apply a payment provider event (once, however often delivered)."""
     payload = request.get_data()  # the raw bytes: the signature covers them, not a re-encoding
-    payments.verify_signature(payload, request.headers.get("Payment-Signature"))
-    event = payments.parse_event(payload)
-    payments.record(event)
+    try:
+        payments.verify_signature(payload, request.headers.get("Payment-Signature"))
+        event = payments.parse_event(payload)
+    except Outcome as refused:  # unsigned or unreadable: no type to trust
+        metrics.webhook_event("unknown", refused.code.lower())
+        raise
+    applied = payments.record(event)
     db.session.commit()
+    metrics.webhook_event(event.type, "applied" if applied else "duplicate")
     return {"received": True}

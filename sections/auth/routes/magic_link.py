@@ -4,6 +4,7 @@ from core.fields import AuthErrorSchema, MessageSchema
 from sections.auth.routes import blp, signed_in
 from sections.auth.schemas.auth import AuthResultSchema, MagicLinkSchema, MagicLinkVerifySchema
 from sections.auth.services import magic_link, redirects
+from sections.auth.sign_in_metrics import counted
 
 
 @blp.post("/send-magic-link")
@@ -27,6 +28,7 @@ def send_magic_link(data):
 @blp.response(200, AuthResultSchema)
 @blp.errors((400, "INVALID_TOKEN or VALIDATION_ERROR"), (401, "TOTP_REQUIRED or INVALID_TOTP"),
             (403, "USER_BANNED"), (429, "RATE_LIMITED"), schema=AuthErrorSchema)
+@counted("magic_link")
 def verify_magic_link(data):
     """Sign in with the token of a magic link (and the second factor when it is active)."""
     return signed_in(magic_link.verify(data["token"], data.get("totpCode")))

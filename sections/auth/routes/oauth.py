@@ -13,6 +13,7 @@ from sections.auth.schemas.auth import (
     OAuthTokenSchema,
 )
 from sections.auth.services import oauth
+from sections.auth.sign_in_metrics import counted
 
 PROVIDER = "<any(github, google):provider>"
 BROWSER_KEY = "oauth_browser"
@@ -60,6 +61,7 @@ def start_oauth(args, provider):
 @blp.errors((400, "OAUTH_ERROR: bad state, provider error or no verified e-mail"),
             (401, "TOTP_REQUIRED: two-factor is on; use redirectUrl and the code exchange"),
             (403, "USER_BANNED"), NOT_CONFIGURED, schema=AuthErrorSchema)
+@counted("oauth")
 def oauth_callback(args, provider):
     """Complete the sign-in the provider redirects back with."""
     try:
@@ -83,6 +85,7 @@ def oauth_callback(args, provider):
 @blp.errors((400, "INVALID_TOKEN (unknown, used or expired code) or VALIDATION_ERROR"),
             (401, "TOTP_REQUIRED or INVALID_TOTP"), (403, "USER_BANNED"), (429, "RATE_LIMITED"),
             schema=AuthErrorSchema)
+@counted("oauth")
 def exchange_oauth_code(data):
     """Exchange the one-time code of an OAuth redirect for a session."""
     return signed_in(oauth.redeem_code(data["code"], data.get("totpCode")))

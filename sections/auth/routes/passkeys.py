@@ -14,6 +14,7 @@ from sections.auth.schemas.auth import (
     PasskeySignInStepSchema,
 )
 from sections.auth.services import accounts, passkeys
+from sections.auth.sign_in_metrics import counted
 
 INVALID_BEARER = (401, "INVALID_TOKEN: bearer token missing, invalid or expired")
 
@@ -49,6 +50,7 @@ def register(data):
                           "step 2 (body {challengeId, credential}): {user, session}")
 @blp.errors((400, "INVALID_CHALLENGE or VALIDATION_ERROR"), (401, "INVALID_PASSKEY"),
             (403, "EMAIL_NOT_VERIFIED or USER_BANNED"), schema=AuthErrorSchema)
+@counted("passkey")
 def sign_in(data):
     """Start (with {} or {email}) or finish (with challengeId and credential) a passkey sign-in."""
     if "challengeId" not in data:

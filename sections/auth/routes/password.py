@@ -16,6 +16,7 @@ from sections.auth.schemas.auth import (
     VerifiedUserSchema,
 )
 from sections.auth.services import accounts, sessions, two_factor
+from sections.auth.sign_in_metrics import counted
 
 INVALID_BEARER = (401, "INVALID_TOKEN: bearer token missing, invalid or expired")
 
@@ -42,6 +43,7 @@ def sign_up(data):
 @blp.errors((401, "INVALID_CREDENTIALS, TOTP_REQUIRED or INVALID_TOTP"),
             (403, "EMAIL_NOT_VERIFIED or USER_BANNED"), (429, "RATE_LIMITED"),
             schema=AuthErrorSchema)
+@counted("password")
 def sign_in(data):
     """Sign in with e-mail and password (and the second factor when it is active)."""
     user = accounts.check_password(data["email"], data["password"])
