@@ -179,3 +179,13 @@ def test_a_new_session_never_outlives_session_max_age(make_app, clock):
     headers = {"Authorization": f"Bearer {session['token']}"}
     clock.advance(seconds=3601)
     assert expires_at(client, headers) == 401
+
+
+def test_a_session_older_than_a_lowered_max_age_ends_at_it(app, client, clock):
+    made = client.post("/api/auth/sign-up", json={"email": EMAIL, "password": PASSWORD})
+    created = clock.now
+    headers = {"Authorization": f"Bearer {made.get_json()['session']['token']}"}
+    app.config["SESSION_MAX_AGE"] = 3600  # an operator shortens it; the session was made before
+    assert expires_at(client, headers) - created == timedelta(hours=1)
+    clock.advance(hours=1)
+    assert expires_at(client, headers) == 401

@@ -62,10 +62,13 @@ def lifetime() -> timedelta:
 
 
 def expiry(created_at: datetime, now: datetime) -> datetime:
-    """A (re)new(ed) session's end: SESSION_LIFETIME from now, never past its creation plus
-    SESSION_MAX_AGE (extensions E1.5: sliding expiry stops there)."""
-    return min(now + lifetime(),
-               created_at + timedelta(seconds=current_app.config["SESSION_MAX_AGE"]))
+    """A (re)new(ed) session's end: SESSION_LIFETIME from now, never past its end of life."""
+    return min(now + lifetime(), end_of_life(created_at))
+
+
+def end_of_life(created_at: datetime) -> datetime:
+    """Creation plus SESSION_MAX_AGE: no use extends a session past it (extensions E1.5)."""
+    return created_at + timedelta(seconds=current_app.config["SESSION_MAX_AGE"])
 
 
 @dataclass(frozen=True)
@@ -95,10 +98,12 @@ def lookup(token: str) -> LiveSession | None:
     ban was committing (its check passed, its session committed after the ban's DELETE)."""
     row = _LOOKUP.one(db.engine, token_hash=tokens.digest(token))
     now = clock.utcnow()
-    if (row is None or not tokens.matches(token, row.token_hash) or row.expires_at <= now
-            or bans.is_banned(row, now)):
+    if row is None or not tokens.matches(token, row.token_hash):
         return None
-    expires_at = row.expires_at
+    # A session made before SESSION_MAX_AGE was lowered (or existed) ends at the cap too.
+    expires_at = min(row.expires_at, end_of_life(row.session_created_at))
+    if expires_at <= now or bans.is_banned(row, now):
+        return None
     if now - row.renewed_at > RENEW_AFTER and expiry(row.session_created_at, now) > expires_at:
         expires_at = expiry(row.session_created_at, now)
         with db.engine.begin() as conn:
