@@ -25,7 +25,8 @@ from sqlalchemy import create_engine, text
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
-from bench.growth import median_latency_ms, postgres_databases  # noqa: E402
+from bench import growth  # noqa: E402
+from bench.growth import postgres_databases  # noqa: E402
 from bench.run import (  # noqa: E402
     HERE,
     PASSWORD,
@@ -160,40 +161,13 @@ def fill(url, user_id, own, count):
     return total
 
 
-def events_figure(args, workdir):
-    names = [f"events_{size}_{uuid.uuid4().hex[:6]}" for size in (args.small, args.large)]
-    admin = postgres_databases(args.database_url, names) if args.database_url else None
-    servers, tokens, totals = [], [], []
-    try:
-        for name, size in zip(names, (args.small, args.large), strict=True):
-            url = (args.database_url.rsplit("/", 1)[0] + "/" + name if admin
-                   else f"sqlite:///{workdir}/{name}.db")
-            env = service_env(argparse.Namespace(database_url=url,
-                                                 ratelimit_storage=args.ratelimit_storage),
-                              workdir)
-            prepare_database(env)
-            server = Server("wsgi:app", env, args.threads, f"{workdir}/{name}.log").__enter__()
-            servers.append(server)
-            made = requests.post(f"{server.url}/api/auth/sign-up", timeout=30, json={
-                "email": f"events-{size}@example.com", "password": PASSWORD}).json()
-            # The caller's own 1,000 (its sign-up's event included) in both tables.
-            totals.append(fill(url, made["user"]["id"], args.small - 1, size - 1))
-            tokens.append(made["session"]["token"])
-        ratios = []
-        for _ in range(args.rounds):
-            small, large = (median_latency_ms(f"{s.url}/api/auth/security-events", t, args)
-                            for s, t in zip(servers, tokens, strict=True))
-            ratios.append(large / small)
-            print(f"  median latency: {totals[0]:,} events {small:.2f} ms, "
-                  f"{totals[1]:,} events {large:.2f} ms")
-    finally:
-        for server in servers:
-            server.__exit__(None, None, None)
-        if admin:
-            with admin.connect() as conn:
-                for name in names:
-                    conn.execute(text(f'DROP DATABASE "{name}" WITH (FORCE)'))
-    ratio = statistics.median(ratios)
+def events_figure(args):
+    # The caller's own 1,000 events (its sign-up's included) in both tables; in the large one,
+    # the rest belong to other accounts.
+    def fill_events(url, user_id, count):
+        return fill(url, user_id, args.small - 1, count)
+
+    ratio, totals = growth.measure(args, "/api/auth/security-events", fill_events, "events")
     print(f"GET /api/auth/security-events p50, {totals[1]:,} vs {totals[0]:,} events: "
           f"{ratio:.2f} (target <= 1.30) {'ok' if ratio <= 1.3 else 'MISS'}")
 
@@ -221,7 +195,7 @@ def main():
     if "signup" in args.only:
         signup_figure(args, workdir)
     if "events" in args.only:
-        events_figure(args, workdir)
+        events_figure(args)
 
 
 if __name__ == "__main__":
