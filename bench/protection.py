@@ -149,11 +149,11 @@ def fill(url, user_id, own, count):
     then = datetime.now(UTC) - timedelta(hours=1)
     stamp = then if engine.dialect.name == "postgresql" else then.strftime(
         "%Y-%m-%d %H:%M:%S.%f")
+    params = {"salt": uuid.uuid4().hex[:8], "users": OTHER_USERS, "then": stamp, "own": own,
+              "user_id": user_id, "count": count}
     with engine.begin() as conn:
         for statement in FILL[engine.dialect.name]:
-            conn.execute(text(statement), {
-                "salt": uuid.uuid4().hex[:8], "users": OTHER_USERS, "then": stamp,
-                "own": own, "user_id": user_id, "count": count})
+            conn.execute(text(statement), params)
         if engine.dialect.name == "postgresql":
             conn.execute(text("ANALYZE security_events"))
         total = conn.execute(text("SELECT count(*) FROM security_events")).scalar()
