@@ -141,10 +141,15 @@ def test_a_passkey_removal_is_logged_and_noticed(client, auth, mail):
 ])
 def test_bad_proof_fields_are_400(client, auth, field, value):
     headers = auth.headers()
-    for change in (change_email(client, headers), delete_passkey(client, headers)):
+    for change in (change_email(client, headers), delete_passkey(client, headers),
+                   delete_account(client, headers)):
         response = call(client, headers, change, **{field: value})
         assert response.status_code == 400, response.get_json()
         assert field in response.get_json()["details"]
+    if field == "password":  # turning two-factor off: `code` is its code proof
+        response = client.post("/api/auth/two-factor/disable", headers=headers,
+                               json={"code": "123456", "password": value})
+        assert response.status_code == 400 and "password" in response.get_json()["details"]
 
 
 # --- E1.5: the absolute session lifetime ---
