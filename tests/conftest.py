@@ -142,7 +142,14 @@ class MailSink:
         return sent[-1].get_body(("plain",)).get_content()
 
     def last_link(self, address) -> str:
-        return re.search(r"https?://\S+", self.last_body(address)).group(0)
+        """The link of the last message to `address` that has one (security notices, which
+        may arrive in between, have none)."""
+        sent = self.wait_for(address)
+        for message in reversed(sent):
+            found = re.search(r"https?://\S+", message.get_body(("plain",)).get_content())
+            if found:
+                return found.group(0)
+        raise AssertionError(f"no e-mail with a link was delivered to {address}")
 
     def last_token(self, address) -> str:
         return parse_qs(urlsplit(self.last_link(address)).query)["token"][0]

@@ -31,4 +31,4 @@ def send_magic_link(data):
 @counted("magic_link")
 def verify_magic_link(data):
     """Sign in with the token of a magic link (and the second factor when it is active)."""
-    return signed_in(magic_link.verify(data["token"], data.get("totpCode")))
+    return signed_in(magic_link.verify(data["token"], data.get("totpCode")), "magic_link")
