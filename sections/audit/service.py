@@ -18,6 +18,8 @@ ACTIONS = {
     "project.delete": "project",
     "project.transfer": "project",
     "project.member_remove": "project",
+    "project.member_role": "project",  # extensions.md E2.1
+    "user.impersonate": "user",  # extensions.md E2.3
 }
 
 
