@@ -107,6 +107,8 @@ def finish_config(app):
                                      or cfg["APP_BASE_URL"].rstrip("/") + "/verify-email")
     cfg["INVITATION_URL"] = (cfg["INVITATION_URL"]
                              or cfg["APP_BASE_URL"].rstrip("/") + "/invitations")
+    cfg["EMAIL_CHANGE_URL"] = (cfg["EMAIL_CHANGE_URL"]
+                               or cfg["APP_BASE_URL"].rstrip("/") + "/change-email")
     if cfg["TRUSTED_PROXY_COUNT"] > 0:
         hops = cfg["TRUSTED_PROXY_COUNT"]
         app.wsgi_app = ProxyFix(app.wsgi_app, x_for=hops, x_proto=hops, x_host=hops)

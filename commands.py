@@ -9,7 +9,7 @@ from core import clock, outbox
 from core.db import db
 from core.models import OutboxMessage
 from sections.auth.models import OAuthState, OneTimeToken, PasskeyChallenge, Session, User
-from sections.auth.services import bans
+from sections.auth.services import bans, security_log
 
 # Every table whose rows die at `expires_at`; later features append theirs.
 EXPIRING = [Session, OneTimeToken, PasskeyChallenge, OAuthState, OutboxMessage]
@@ -23,6 +23,7 @@ def purge_expired() -> tuple[dict[str, int], int]:
     for model in EXPIRING:
         result = db.session.execute(delete(model).where(model.expires_at <= now))
         removed[model.__tablename__] = result.rowcount
+    removed["security_events"] = security_log.purge(now)  # older than SECURITY_LOG_DAYS
     cleared = bans.clear_ended(now)
     db.session.commit()
     return removed, cleared
@@ -31,8 +32,8 @@ def purge_expired() -> tuple[dict[str, int], int]:
 def register_commands(app):
     @app.cli.command("purge-expired")
     def purge_expired_command():
-        """Delete expired sessions, one-time tokens and undeliverable queued mail; clear ended
-        bans."""
+        """Delete expired sessions, one-time tokens, undeliverable queued mail and security
+        events older than SECURITY_LOG_DAYS; clear ended bans."""
         removed, cleared = purge_expired()
         for table, count in removed.items():
             click.echo(f"{table}: {count} removed")

@@ -44,9 +44,34 @@ SETTINGS = {
     "RATELIMIT_KEY_PREFIX": (str, ""),
     "ACCOUNT_FAILURE_LIMIT": (str, "10 per 15 minutes"),
     "TRUSTED_PROXY_COUNT": (int, 0),
-    # Seconds a session counts as fresh enough to delete an account that has neither a password
-    # nor two-factor to ask for (contract section 9).
+    # Seconds a session counts as fresh enough for a sensitive change (deleting the account,
+    # changing the e-mail, ...: extensions E1.3) on an account that has neither a password nor
+    # two-factor to ask for.
     "REAUTHENTICATION_WINDOW": (int, 600),
+    # --- account protection (docs/account-protection.md) ---
+    # Seconds after its creation that a session is never extended past, whatever its use
+    # (sliding expiry stops there; ASVS 7.3.2). Default 30 days.
+    "SESSION_MAX_AGE": (int, 30 * 24 * 3600),
+    # Refuse new passwords found in the shipped list of common breached passwords
+    # (sections/auth/data/breached-passwords.bin). Off only to measure its cost.
+    "BREACHED_PASSWORDS_OFFLINE": ("bool", True),
+    # The k-anonymity range API of a breach corpus (https://api.pwnedpasswords.com); unset:
+    # not used. Only the first 5 hex digits of the password's SHA-1 are sent.
+    "PWNED_PASSWORDS_URL": (str, None),
+    # A suffix listed with at least this count is refused (padding lines have count 0).
+    "PWNED_PASSWORDS_MIN_COUNT": (int, 1),
+    # Seconds the range call may take in all; past it (or on any failure) the check is skipped.
+    "PWNED_PASSWORDS_TIMEOUT": (float, 2.0),
+    # The page that receives `?token=` of a change-email confirmation; default:
+    # {APP_BASE_URL}/change-email.
+    "EMAIL_CHANGE_URL": (str, None),
+    # E-mail the account about security changes and sign-ins from a new address.
+    "SECURITY_NOTICES": ("bool", True),
+    # The security log of every account (GET /api/auth/security-events). Off only to measure
+    # its cost: new-address notices are found from it.
+    "SECURITY_LOG": ("bool", True),
+    # Days a security event is kept; purge-expired removes older ones.
+    "SECURITY_LOG_DAYS": (int, 90),
     # CPython's GIL switch interval in the serving process (wsgi.py), in seconds (default 0.005).
     "THREAD_SWITCH_INTERVAL": (float, 0.001),
     # Seconds an anonymous article list answer is reused (perf/answer_cache.py); 0: never.

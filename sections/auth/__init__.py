@@ -1,7 +1,8 @@
 """Accounts, sessions and every sign-in flow (contract sections 1-9)."""
 
 # What other sections may import from this one (tests/test_structure.py holds it).
-EXPORTS = ("models", "services.bans", "services.deletion")
+EXPORTS = ("models", "services.bans", "services.deletion", "services.notices",
+           "services.reauth", "services.security_log")
 
 
 def register(app, api):

@@ -217,6 +217,30 @@ class PasskeyCredential(db.Model):
     user: Mapped[User] = relationship()
 
 
+# --- the security log (extensions E1.6) ---
+class SecurityEvent(db.Model):
+    """One security event of an account, kept SECURITY_LOG_DAYS days (purge-expired). Never
+    holds a password, code or token: `details` carries only what E1.6 lists per type."""
+
+    __tablename__ = "security_events"
+    __table_args__ = (
+        # The account's list, newest first, with and without its `type` filter (R1: one index
+        # per filter and sort, ending in id); the second also finds recent sign-ins by address.
+        Index("ix_security_events_user_id_created_at_id", "user_id", "created_at", "id"),
+        Index("ix_security_events_user_id_type_created_at_id", "user_id", "type", "created_at",
+              "id"),
+        Index("ix_security_events_created_at", "created_at"),  # purge-expired
+    )
+
+    id: Mapped[str] = mapped_column(String(32), primary_key=True, default=new_id)
+    user_id: Mapped[str] = mapped_column(ForeignKey("users.id", ondelete="CASCADE"))
+    type: Mapped[str] = mapped_column(String(32))
+    created_at: Mapped[datetime] = mapped_column(UTCDateTime, default=lambda: clock.utcnow())
+    ip_address: Mapped[str | None] = mapped_column(String(64))
+    user_agent: Mapped[str | None] = mapped_column(String(300))
+    details: Mapped[dict] = mapped_column(JSON, default=dict)
+
+
 count(Counted(User.__tablename__, (
     Counter("'total'"),
     Counter("'verified'", "{row}.email_verified"),

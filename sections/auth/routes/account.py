@@ -128,7 +128,7 @@ def revoke_other_sessions():
 def delete_user(data):
     """Delete the caller's account, its sessions, credentials and solo projects."""
     user = current_user()
-    reauth.require_deletion_proof(user, current_session().id, data.get("password"),
-                                  data.get("totpCode"))
+    reauth.require_proof(user, current_session(), data.get("password"), data.get("totpCode"),
+                         "Deleting the account")
     delete_account(user, actor_id=user.id)
     db.session.commit()

@@ -1,7 +1,8 @@
-"""Proving it is still the account's holder before a sensitive change (contract section 9): the
-current password, the second factor, or a fresh session. Each check is counted toward the
-account's failure cap before it runs and given back when it passes (throttle.attempt/forgive),
-so concurrent wrong answers cannot pass the cap; once it is reached every attempt answers 429."""
+"""Proving it is still the account's holder before a sensitive change (contract section 9,
+extensions E1.3): the current password, the second factor, or a fresh session. Each check is
+counted toward the account's failure cap before it runs and given back when it passes
+(throttle.attempt/forgive), so concurrent wrong answers cannot pass the cap; once it is
+reached every attempt answers 429."""
 from datetime import timedelta
 
 from flask import current_app
@@ -22,20 +23,26 @@ def require_password(user: User, password: str) -> None:
     throttle.forgive(user.email)
 
 
-def require_deletion_proof(user: User, session_id: str, password: str | None,
-                           code: str | None) -> None:
-    """The proof account deletion asks for, checked in the contract's order: a wrong password
-    (400), a missing proof (403 REAUTHENTICATION_REQUIRED), a wrong code (400 INVALID_TOTP)."""
+def require_proof(user: User, session, password: str | None, code: str | None,
+                  action: str = "This change") -> None:
+    """The one proof every sensitive change asks for (extensions E1.3: changing the e-mail,
+    deleting a passkey, disabling two-factor, creating an API key, deleting the account): the
+    password when the account has one, and a TOTP or recovery code when two-factor is on; an
+    account with neither needs `session` (the caller's, anything with an `id`) to be younger
+    than REAUTHENTICATION_WINDOW. Checked in E1.3's order: a wrong password 400
+    INVALID_CREDENTIALS, a missing proof 403 REAUTHENTICATION_REQUIRED, a wrong code 400
+    INVALID_TOTP. Wrong answers count toward the account's failure cap; the session stays.
+    `action` begins the 403's message ("Deleting the account")."""
     has_password, has_code = user.password_hash is not None, user.two_factor_enabled
     if not (has_password or has_code):
         # Nothing to ask (magic link, OAuth or passkey account): the session itself must be
-        # fresh, so a session stolen long after sign-in cannot delete the account.
+        # fresh, so a session stolen long after sign-in cannot make the change.
         window = timedelta(seconds=current_app.config["REAUTHENTICATION_WINDOW"])
         made = db.session.execute(select(Session.created_at)
-                                  .where(Session.id == session_id)).scalar_one()
+                                  .where(Session.id == session.id)).scalar_one()
         if clock.utcnow() - made > window:
-            raise ReauthenticationRequired("Sign in again (this session is too old to "
-                                           "delete the account), then retry")
+            raise ReauthenticationRequired(f"{action} needs a recent sign-in: sign in again, "
+                                           "then retry")
         return
     throttle.attempt(user.email)
     if has_password and password is not None:
@@ -44,7 +51,7 @@ def require_deletion_proof(user: User, session_id: str, password: str | None,
         throttle.forgive(user.email)  # nothing wrong was answered
         needed = [word for word, wanted in (("password", has_password), ("totpCode", has_code))
                   if wanted]
-        raise ReauthenticationRequired("Deleting the account needs " + " and ".join(needed))
+        raise ReauthenticationRequired(f"{action} needs " + " and ".join(needed))
     if has_code and not two_factor.accept_code(user, code):
         raise InvalidTotp
     throttle.forgive(user.email)
