@@ -1,7 +1,7 @@
 """organizations: project admins (invitations carry a role), API keys, impersonation sessions
 
 Revision ID: 0016
-Revises: 0012
+Revises: 0015 (0012 when written; chained after E1's 0015 once that was merged in)
 
 extensions.md E2: `invitations.role`; the `api_keys` table; `sessions.impersonator_id`. On
 SQLite the foreign key makes batch mode rebuild `sessions` (copy and rename), which drops the
@@ -16,7 +16,7 @@ from core import stats
 
 # revision identifiers, used by Alembic.
 revision = '0016'
-down_revision = '0012'
+down_revision = '0015'
 branch_labels = None
 depends_on = None
 
