@@ -48,6 +48,8 @@ SETTINGS = {
     # changing the e-mail, ...: extensions E1.3) on an account that has neither a password nor
     # two-factor to ask for.
     "REAUTHENTICATION_WINDOW": (int, 600),
+    # Seconds an impersonation session lasts; it is never extended (extensions.md E2.3).
+    "IMPERSONATION_LIFETIME": (int, 3600),
     # --- account protection (docs/account-protection.md) ---
     # Seconds after its creation that a session is never extended past, whatever its use
     # (sliding expiry stops there; ASVS 7.3.2). Default 30 days.

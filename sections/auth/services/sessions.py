@@ -4,6 +4,7 @@ from datetime import datetime, timedelta
 
 from flask import current_app
 from sqlalchemy import bindparam, delete, insert, select, update
+from sqlalchemy.orm import aliased
 
 from core import clock, tokens
 from core.db import db, new_id
@@ -27,22 +28,47 @@ class IssuedSession:
 
 @dataclass(frozen=True)
 class LiveSession:
-    """A bearer session found by its token, with its user's public fields (`user`, a row that
+    """The caller's credential: a bearer session found by its token, or an API key
+    (services/api_keys.py, `id` None), with its user's public fields (`user`, a row that
     UserSchema dumps). Not an ORM object: the hot path (GET /api/auth/session and the per-user
     rate limit) pays for one indexed query and no unit of work."""
 
-    id: str
+    id: str | None
     user_id: str
-    expires_at: datetime
+    expires_at: datetime | None
     user: tuple  # a named row of LOOKUP's columns: UserSchema dumps it
+    api_key: object = None  # api_keys.KeyInUse: the key this request came with
+    impersonator: dict | None = None  # {id, name, image, email}: the admin of E2.3
+
+    @property
+    def rate_key(self) -> str:
+        """The rate limiter's counter (core/ratelimit.py): the user's, or the key's own
+        (extensions.md E2.2: a key counts apart from its owner's sessions)."""
+        return self.api_key.rate_key if self.api_key is not None else f"user:{self.user_id}"
+
+    def check_reach(self, method: str, path: str) -> None:
+        """The access step's question (core/access.py): may this credential call `method` on
+        `path` at all? A session reaches everything; a key answers for itself."""
+        if self.api_key is not None:
+            self.api_key.check_reach(method, path)
 
 
-# One statement, compiled once: the session row by its token hash, joined to its user.
+# The columns of a user that a credential's lookup reads (UserSchema's, and the ban's).
+USER_COLUMNS = (User.id, User.email, User.name, User.image, User.email_verified,
+                User.created_at, User.two_factor_enabled, User.role, User.banned,
+                User.ban_expires_at)
+_admin = aliased(User, name="impersonator")
+# One statement, compiled once: the session row by its token hash, joined to its user, and to
+# the admin impersonating the user when it is such a session (extensions.md E2.3).
 LOOKUP = (
     select(Session.id.label("session_id"), Session.token_hash, Session.expires_at,
-           Session.renewed_at, User.id, User.email, User.name, User.image, User.email_verified,
-           User.created_at, User.two_factor_enabled, User.role, User.banned, User.ban_expires_at)
+           Session.renewed_at, *USER_COLUMNS, _admin.id.label("admin_id"),
+           _admin.name.label("admin_name"), _admin.image.label("admin_image"),
+           _admin.email.label("admin_email"), _admin.role.label("admin_role"),
+           _admin.banned.label("admin_banned"),
+           _admin.ban_expires_at.label("admin_ban_expires_at"))
     .join(User, User.id == Session.user_id)
+    .outerjoin(_admin, _admin.id == Session.impersonator_id)
     .where(Session.token_hash == bindparam("token_hash"))
 )
 # Run on a pooled DBAPI connection, compiled once: every request with a bearer token passes here,
@@ -68,16 +94,19 @@ class Client:
     ip_address: str | None = None  # the client address of contract section 6
 
 
-def create(user: User, client: Client = Client()) -> IssuedSession:
-    """A new session for `user`, written in the request's transaction (the caller commits)."""
+def create(user: User, client: Client = Client(), *, impersonator_id: str | None = None,
+           lasts: timedelta | None = None) -> IssuedSession:
+    """A new session for `user`, written in the request's transaction (the caller commits):
+    an impersonation (extensions.md E2.3) names its admin and lasts `lasts`."""
     db.session.flush()  # the user row (a new account, a re-hashed password) goes first
     token, now = tokens.new_token(), clock.utcnow()
-    issued = IssuedSession(new_id(), token, now + lifetime())
+    issued = IssuedSession(new_id(), token, now + (lasts or lifetime()))
     db.session.execute(INSERT, {"id": issued.id, "user_id": user.id,
                                 "token_hash": tokens.digest(token), "created_at": now,
                                 "renewed_at": now, "last_used_at": now,
                                 "expires_at": issued.expires_at,
-                                "user_agent": client.user_agent, "ip_address": client.ip_address})
+                                "user_agent": client.user_agent, "ip_address": client.ip_address,
+                                "impersonator_id": impersonator_id})
     return issued
 
 
@@ -90,6 +119,8 @@ def lookup(token: str) -> LiveSession | None:
     if (row is None or not tokens.matches(token, row.token_hash) or row.expires_at <= now
             or bans.is_banned(row, now)):
         return None
+    if row.admin_id is not None:
+        return _impersonation(row, now)
     expires_at = row.expires_at
     if now - row.renewed_at > RENEW_AFTER:
         expires_at = now + lifetime()
@@ -97,6 +128,23 @@ def lookup(token: str) -> LiveSession | None:
             conn.execute(RENEW, {"session_id": row.session_id, "now": now,
                                  "expires_at": expires_at})
     return LiveSession(row.session_id, row.id, expires_at, row)
+
+
+def _impersonation(row, now) -> LiveSession | None:
+    """An impersonation session (extensions.md E2.3): never renewed, and live only while its
+    admin still holds the role and is not banned (a deleted admin's went with its account)."""
+    if row.admin_role != "admin" or bans.is_banned(
+            _Ban(row.admin_banned, row.admin_ban_expires_at), now):
+        return None
+    admin = {"id": row.admin_id, "name": row.admin_name, "image": row.admin_image,
+             "email": row.admin_email}
+    return LiveSession(row.session_id, row.id, row.expires_at, row, impersonator=admin)
+
+
+@dataclass(frozen=True)
+class _Ban:
+    banned: bool
+    ban_expires_at: datetime | None
 
 
 def revoke(session: LiveSession) -> None:
@@ -108,15 +156,24 @@ LISTED = (Session.id, Session.created_at, Session.expires_at, Session.last_used_
           Session.user_agent, Session.ip_address)
 
 
-def live_of(user_id: str, current_id: str) -> list[dict]:
+def live_of(user_id: str, current_id: str | None) -> list[dict]:
     """The user's live sessions, newest first, as SessionInfoSchema dumps them (never a token
-    hash: only the listed columns are read)."""
+    hash: only the listed columns are read), each with the admin impersonating the user in it
+    (extensions.md E2.3), or None."""
     rows = db.session.execute(
-        select(*LISTED).where(Session.user_id == user_id, Session.expires_at > clock.utcnow())
+        select(*LISTED, _admin.id.label("admin_id"), _admin.name.label("admin_name"),
+               _admin.image.label("admin_image"), _admin.email.label("admin_email"))
+        .outerjoin(_admin, _admin.id == Session.impersonator_id)
+        .where(Session.user_id == user_id, Session.expires_at > clock.utcnow())
         .order_by(Session.created_at.desc(), Session.id.desc()))
     # Sessions made before lastUsedAt was recorded have none: until renewed, that is createdAt.
-    return [{**row._mapping, "last_used_at": row.last_used_at or row.created_at,
-             "current": row.id == current_id} for row in rows]
+    return [{**{column.key: getattr(row, column.key) for column in LISTED},
+             "last_used_at": row.last_used_at or row.created_at,
+             "current": row.id == current_id,
+             "impersonated_by": None if row.admin_id is None else {
+                 "id": row.admin_id, "name": row.admin_name, "image": row.admin_image,
+                 "email": row.admin_email}}
+            for row in rows]
 
 
 def revoke_own(user_id: str, session_id: str) -> None:
