@@ -8,7 +8,7 @@ It counts its own requests for the rate limit. `lastUsedAt` is written at most o
 by a conditional UPDATE outside the request's transaction (a read writes nothing else)."""
 import re
 from dataclasses import dataclass
-from datetime import datetime, timedelta
+from datetime import UTC, datetime, timedelta
 
 from sqlalchemy import bindparam, delete, func, or_, select, update
 
@@ -129,7 +129,7 @@ def create(user: User, session, data: dict) -> tuple[ApiKey, str]:
     key = PREFIX + tokens.new_token()
     row = ApiKey(user_id=user.id, name=data["name"], key_hash=tokens.digest(key),
                  prefix=key[:SHOWN], writes="write" in data["scopes"], created_at=now,
-                 expires_at=expires_at)
+                 expires_at=None if expires_at is None else expires_at.astimezone(UTC))
     db.session.add(row)
     db.session.flush()
     security_log.record(user.id, "api_key_create", {"id": row.id, "name": row.name})
