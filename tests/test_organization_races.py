@@ -1,7 +1,7 @@
-"""Races of extensions.md E2.1 between two real waitress processes on PostgreSQL: two role
+"""Races of extensions.md E2 between two real waitress processes on PostgreSQL: two role
 changes of one member, a role change against the member's removal, a transfer against an
-admin's removal. The database ends in a state one of them would have left, with the audit log
-saying exactly what happened."""
+admin's removal (E2.1); fifty key creations against a cap of fifty (E2.2). The database ends
+in a state one of them would have left, with the audit log saying exactly what happened."""
 import uuid
 
 import pytest
@@ -9,6 +9,7 @@ import requests
 from sqlalchemy import text
 
 from bench import cluster
+from tests.conftest import PASSWORD
 from tests.test_concurrency import run_at_once
 from tests.test_scaleout import database, new_email, redis_url, sign_up, start_pair  # noqa: F401
 
@@ -125,3 +126,34 @@ def test_a_transfer_racing_an_admins_removal(world):
         else:
             assert (moved.status_code, removed.status_code) == (400, 204)
             assert members == {owner: "owner"} and actions == ["project.member_remove"]
+
+
+@pytest.mark.postgres
+@pytest.mark.redis
+def test_fifty_concurrent_creates_when_fortynine_keys_exist(start_pair, database):  # noqa: F811
+    """extensions.md E2.2: never more than 50 live keys, however many creates run at once."""
+    servers = start_pair(ACCOUNT_FAILURE_LIMIT="1000 per 15 minutes")
+    engine = cluster.engine(database)
+    try:
+        owner = sign_up(servers[0], new_email())
+        headers = {"Authorization": f"Bearer {owner['session']['token']}"}
+        with engine.begin() as conn:
+            conn.execute(text(
+                "INSERT INTO api_keys (id, user_id, name, key_hash, prefix, writes, created_at) "
+                "SELECT md5(i::text), CAST(:u AS text), 'k' || i, "
+                "md5(i::text) || md5(CAST(:u AS text) || i), 'sk_xxxxxxxx', false, now() "
+                "FROM generate_series(1, 49) AS i"), {"u": owner["user"]["id"]})
+
+        def create(i):
+            return requests.post(f"{servers[i % 2]}/api/auth/api-keys", headers=headers,
+                                 json={"name": f"n{i}", "password": PASSWORD}, timeout=60)
+
+        answers = run_at_once(50, create)
+        codes = sorted(a.status_code for a in answers)
+        assert codes == [201] + [409] * 49, [a.text for a in answers if a.status_code >= 500]
+        with engine.connect() as conn:
+            live = conn.execute(text("SELECT count(*) FROM api_keys WHERE user_id = :u"),
+                                {"u": owner["user"]["id"]}).scalar()
+        assert live == 50
+    finally:
+        engine.dispose()
