@@ -126,10 +126,11 @@ def test_security_changes_are_refused_through_it(app, client, people, method, pa
 
 
 @pytest.mark.parametrize("ending", ["sign-out", "revoke", "ban", "demote", "ban-admin",
-                                    "delete-admin"])
+                                    "delete-admin", "the-user"])
 def test_every_way_it_ends(app, client, people, ending):
     headers, ids = people
-    token = bearer(start(client, people)["session"]["token"])
+    session = start(client, people)["session"]
+    token = bearer(session["token"])
     assert client.get("/api/projects", headers=token).status_code == 200
     admin, chief = headers[ADMIN], headers[OTHER_ADMIN]
     done = {
@@ -141,9 +142,11 @@ def test_every_way_it_ends(app, client, people, ending):
         "ban-admin": lambda: client.post(f"/api/admin/users/{ids[ADMIN]}/ban", headers=chief,
                                          json={}),
         "delete-admin": lambda: client.delete(f"/api/admin/users/{ids[ADMIN]}", headers=chief),
+        "the-user": lambda: client.delete(f"/api/auth/sessions/{session['id']}",
+                                          headers=headers[USER]),
     }[ending]()
     assert done.status_code in (200, 204), done.get_json()
     auth_error(client.get("/api/auth/session", headers=token), 401, "INVALID_TOKEN")
     error(client.get("/api/projects", headers=token), 401, "AUTH_ERROR")
-    if ending in ("demote", "ban-admin", "delete-admin"):  # the user's own session stays
+    if ending in ("demote", "ban-admin", "delete-admin", "the-user"):  # the user's own stays
         assert client.get("/api/auth/session", headers=headers[USER]).status_code == 200
