@@ -86,33 +86,34 @@ def main():
           f"(target <= 1.30) {'ok' if ratio <= 1.3 else 'MISS'}")
 
 
-def measure(args):
-    """Median over rounds of large/small median latency, and the two table sizes."""
+def measure(args, path="/api/auth/session", fill_table=fill, noun="sessions"):
+    """Median over rounds of large/small median latency of `path`, and the two table sizes.
+    `fill_table(url, user_id, count)` adds `count` rows for the caller (signed up on each
+    database) and returns the table's size."""
     workdir = tempfile.mkdtemp(prefix="growth-")
     names = [f"growth_{size}_{uuid.uuid4().hex[:6]}" for size in (args.small, args.large)]
     admin = postgres_databases(args.database_url, names) if args.database_url else None
     servers, tokens, totals = [], [], []
-    for name, size in zip(names, (args.small, args.large), strict=True):
-        url = (args.database_url.rsplit("/", 1)[0] + "/" + name if admin
-               else f"sqlite:///{workdir}/{name}.db")
-        env = service_env(argparse.Namespace(database_url=url,
-                                             ratelimit_storage=args.ratelimit_storage), workdir)
-        prepare_database(env)
-        server = Server("wsgi:app", env, args.threads, f"{workdir}/{name}.log").__enter__()
-        signed_up = requests.post(f"{server.url}/api/auth/sign-up", timeout=30, json={
-            "email": f"growth-{size}@example.com", "password": PASSWORD}).json()
-        totals.append(fill(url, signed_up["user"]["id"], size - 1))
-        servers.append(server)
-        tokens.append(signed_up["session"]["token"])
-
     ratios = []
     try:
+        for name, size in zip(names, (args.small, args.large), strict=True):
+            url = (args.database_url.rsplit("/", 1)[0] + "/" + name if admin
+                   else f"sqlite:///{workdir}/{name}.db")
+            env = service_env(argparse.Namespace(
+                database_url=url, ratelimit_storage=args.ratelimit_storage), workdir)
+            prepare_database(env)
+            server = Server("wsgi:app", env, args.threads, f"{workdir}/{name}.log").__enter__()
+            servers.append(server)
+            signed_up = requests.post(f"{server.url}/api/auth/sign-up", timeout=30, json={
+                "email": f"growth-{size}@example.com", "password": PASSWORD}).json()
+            totals.append(fill_table(url, signed_up["user"]["id"], size - 1))
+            tokens.append(signed_up["session"]["token"])
         for _ in range(args.rounds):
-            small, large = (median_latency_ms(f"{s.url}/api/auth/session", t, args)
+            small, large = (median_latency_ms(f"{s.url}{path}", t, args)
                             for s, t in zip(servers, tokens, strict=True))
             ratios.append(large / small)
-            print(f"median latency: {totals[0]:,} sessions {small:.2f} ms, "
-                  f"{totals[1]:,} sessions {large:.2f} ms")
+            print(f"median latency: {totals[0]:,} {noun} {small:.2f} ms, "
+                  f"{totals[1]:,} {noun} {large:.2f} ms")
     finally:
         for server in servers:
             server.__exit__(None, None, None)

@@ -84,7 +84,8 @@ def test_concurrent_wrong_two_factor_codes_are_capped(sqlite_server, smtp_sink):
 
     def wrong_code(i):
         return requests.post(f"{sqlite_server}/api/auth/two-factor/disable", headers=headers,
-                             json={"code": f"{i:06d}"[-6:]}, timeout=60)
+                             json={"code": f"{i:06d}"[-6:], "password": PASSWORD},
+                             timeout=60)
 
     statuses = at_once(CONCURRENT, wrong_code)
     # A wrong code at disable is 400 INVALID_TOTP (contract section 1); none may be right.

@@ -103,6 +103,7 @@ def test_audit_entries_through_it_name_the_admin(app, client, people):
 
 FORBIDDEN = [
     ("POST", "/api/auth/change-password", {"currentPassword": PASSWORD, "newPassword": 5}),
+    ("POST", "/api/auth/change-email", {"newEmail": "x", "password": PASSWORD}),
     ("POST", "/api/auth/two-factor/enable", None),
     ("POST", "/api/auth/two-factor/verify", {"code": 5}),
     ("POST", "/api/auth/two-factor/disable", {"code": 5}),

@@ -228,8 +228,13 @@ def test_upgrade_with_rows_in_every_table_gives_the_schema_of_an_empty_database(
         assert got == rows, name
 
     # Every seeded table the upgrade kept still holds its rows (0012 drops ticket_status_counts).
+    # Seeded after 0012, the counted tables' triggers add rows of their own to stat_counts.
     still = [table for table in seeded if table in made["tables"]]
-    assert kept_rows(filled, still) == {table: seeded[table] for table in still}
+    kept = kept_rows(filled, still)
+    assert {table: set(seeded[table]) - kept[table] for table in still} == {
+        table: set() for table in still}
+    assert {table: kept[table] for table in still if table != "stat_counts"} == {
+        table: seeded[table] for table in still if table != "stat_counts"}
     if "stat_counts" in made["tables"]:
         counts_match_rows(filled)
 

@@ -246,7 +246,7 @@ def test_google_flow_end_to_end_with_redirect_and_code_exchange(app, client, goo
     back = back_at_spa(client.get(at_google(authorize_url)))
     assert set(back) == {"next", "code"}
     [stored] = rows(app, OneTimeToken)  # only the digest of the code is kept
-    assert stored.purpose == "oauth_code"
+    assert stored.purpose == "oauth_code_google"  # the provider: the sign-in's method
     assert stored.token_hash == hashlib.sha256(back["code"].encode()).hexdigest()
 
     response = exchange(client, back["code"])

@@ -443,7 +443,7 @@ def test_list_and_delete_own_passkeys_only(client, auth, alice):
     for other in ("0" * 32, "nope", "%00", "%C3%A9" * 20):
         assert refused(client.delete(f"/api/auth/passkeys/{other}", headers=alice_headers),
                        404, "NOT_FOUND")
-    response = client.delete(path, headers=alice_headers)
+    response = client.delete(path, headers=alice_headers, json={"password": PASSWORD})
     assert response.status_code == 204 and response.data == b""
     assert client.get("/api/auth/passkeys", headers=alice_headers).get_json() == {"passkeys": []}
     assert refused(client.delete(path, headers=alice_headers), 404, "NOT_FOUND")

@@ -274,17 +274,19 @@ def test_concurrent_sign_ins_with_one_code_accept_it_once(clock, auth, live_serv
 def test_disable_with_a_recovery_code_turns_two_factor_off(client, auth, clock):
     headers = auth.verified_headers()
     _, codes = enrol(client, headers, clock)
-    wrong = client.post("/api/auth/two-factor/disable", headers=headers, json={"code": "000000"})
+    wrong = client.post("/api/auth/two-factor/disable", headers=headers,
+                        json={"code": "000000", "password": PASSWORD})
     assert wrong.status_code == 400 and wrong.get_json()["error"] == "INVALID_TOTP"
     response = client.post("/api/auth/two-factor/disable", headers=headers,
-                           json={"code": codes[3]})
+                           json={"code": codes[3], "password": PASSWORD})
     assert response.status_code == 200
     session_user = client.get("/api/auth/session", headers=headers).get_json()["user"]
     assert session_user["twoFactorEnabled"] is False
     assert response.get_json() == {"success": True, "user": session_user}
     assert sign_in(client).status_code == 200
     assert stored_row(client.application, "recovery_codes") == []
-    again = client.post("/api/auth/two-factor/disable", headers=headers, json={"code": codes[4]})
+    again = client.post("/api/auth/two-factor/disable", headers=headers,
+                        json={"code": codes[4], "password": PASSWORD})
     assert again.status_code == 400 and again.get_json()["error"] == "TWO_FACTOR_NOT_ENABLED"
 
 
@@ -292,7 +294,7 @@ def test_disable_with_a_totp_code_then_enrol_again(client, auth, clock):
     headers = auth.verified_headers()
     secret, _ = enrol(client, headers, clock)
     response = client.post("/api/auth/two-factor/disable", headers=headers,
-                           json={"code": code_at(secret, clock)})
+                           json={"code": code_at(secret, clock), "password": PASSWORD})
     assert response.status_code == 200
     new_secret, _ = enrol(client, headers, clock)
     assert new_secret != secret
@@ -371,7 +373,8 @@ def test_odd_codes_are_plain_wrong_codes(client, auth, clock, code):
     enrol(client, headers, clock)
     response = sign_in(client, totpCode=code)
     assert response.status_code == 401 and response.get_json()["error"] == "INVALID_TOTP"
-    response = client.post("/api/auth/two-factor/disable", headers=headers, json={"code": code})
+    response = client.post("/api/auth/two-factor/disable", headers=headers,
+                           json={"code": code, "password": PASSWORD})
     assert response.status_code == 400 and response.get_json()["error"] == "INVALID_TOTP"
 
 

@@ -11,7 +11,7 @@ from core.fields import utc_iso
 from core.outcomes import Conflict, Invalid
 from sections.audit import service as audit
 from sections.auth.models import OAuthIdentity, PasskeyCredential, Session, User
-from sections.auth.services import api_keys, bans
+from sections.auth.services import api_keys, bans, security_log
 from sections.auth.services.deletion import delete_account
 from sections.projects.models import Membership
 
@@ -140,6 +140,8 @@ def revoke_sessions(user: User, actor_id: str) -> None:
                                .execution_options(synchronize_session=False)).rowcount
     if ended:
         audit.record(actor_id, "user.sessions_revoke", user.id, {"sessions": ended})
+        # In the user's own log too (E1.6); the address is the admin's request's.
+        security_log.record(user.id, "session_revoke", {"count": ended})
 
 
 def delete_user(user: User, actor_id: str) -> None:

@@ -218,6 +218,17 @@ class PasskeyCredential(db.Model):
 
 
 # --- the security log (extensions E1.6) ---
+# Its vocabulary. `details` per type: sign_in {method}, sign_in_failed {reason}, email_change
+# {from, to}, email_change_request {to}, session_revoke {count}, impersonation_start {admin};
+# others {} or what their writer adds (never a password, code or token).
+SECURITY_EVENT_TYPES = (
+    "sign_in", "sign_in_failed", "sign_out", "password_change", "password_reset",
+    "email_change_request", "email_change", "two_factor_enable", "two_factor_disable",
+    "passkey_add", "passkey_remove", "session_revoke", "api_key_create", "api_key_revoke",
+    "impersonation_start",
+)
+
+
 class SecurityEvent(db.Model):
     """One security event of an account, kept SECURITY_LOG_DAYS days (purge-expired). Never
     holds a password, code or token: `details` carries only what E1.6 lists per type."""

@@ -17,7 +17,8 @@ from sections.admin.schemas import (
     BanSchema,
     ImpersonationSchema,
 )
-from sections.auth.services import impersonation
+from sections.auth.schemas.security import SecurityEventListArgs, SecurityEventPageSchema
+from sections.auth.services import impersonation, security_log
 
 UserListArgs = listing.arguments(
     "AdminUserListArgs", sorts=["createdAt", "email"],
@@ -109,6 +110,19 @@ def list_user_sessions(args, user):
     """List a user's live sessions (never a token)."""
     page = admin.sessions_page(user, args)
     return page.answer([admin.session_answer(s) for s in page.items])
+
+
+@blp.get("/users/<user_id>/security-events")
+@blp.doc(operationId="listUserSecurityEvents", **BEARER)
+@blp.response(200, SecurityEventPageSchema)
+@blp.errors(NO_BEARER, NOT_ADMIN, NO_USER, (400, "VALIDATION_ERROR"))
+@roles_required("admin")
+@guard("user")
+@blp.arguments(SecurityEventListArgs, location="query")
+def list_user_security_events(args, user):
+    """List a user's security events, newest first."""
+    page = security_log.page(user.id, args)
+    return page.answer([security_log.answer(event) for event in page.items])
 
 
 @blp.delete("/users/<user_id>/sessions")

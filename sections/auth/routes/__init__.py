@@ -9,7 +9,7 @@ from core.db import db
 from core.errors import AUTH
 from sections.auth.models import User
 from sections.auth.outcomes import ImpersonationForbidden
-from sections.auth.services import bans, sessions
+from sections.auth.services import bans, notices, security_log, sessions
 
 blp = ApiBlueprint("auth", __name__, url_prefix="/api/auth",
                    description="Accounts, sessions and sign-in flows",
@@ -40,11 +40,15 @@ def not_impersonated(view):
     return refuse_impersonation
 
 
-def signed_in(user: User) -> dict:
-    """The end of every sign-in flow: a new session for `user`, committed, as `{user, session}`."""
+def signed_in(user: User, method: str) -> dict:
+    """The end of every sign-in flow: a new session for `user`, committed, as `{user, session}`,
+    with its `sign_in` event (E1.6) and, from an address new to the account, a notice (E1.4).
+    `method`: password, magic_link, oauth_github, oauth_google or passkey."""
     # R2: every flow (password, magic link, OAuth callback and code exchange, passkey) ends
     # here once its credential checked out, so a banned user gets 403 USER_BANNED only then.
     bans.check_not_banned(user)
+    if security_log.record_sign_in(user, method):
+        notices.notify(user, "sign_in_new_address")
     session = sessions.create(user, client())
     db.session.commit()
     return {"user": user, "session": session}
@@ -53,6 +57,7 @@ def signed_in(user: User) -> dict:
 from sections.auth.routes import (  # noqa: E402,F401
     account,
     api_keys,
+    email_change,
     magic_link,
     oauth,
     passkeys,

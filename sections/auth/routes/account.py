@@ -17,10 +17,20 @@ from sections.auth.schemas.account import (
     SessionListSchema,
     UserResultSchema,
 )
-from sections.auth.services import password_reset, profile, reauth, redirects, sessions
+from sections.auth.schemas.security import SecurityEventListArgs, SecurityEventPageSchema
+from sections.auth.services import (
+    password_reset,
+    profile,
+    reauth,
+    redirects,
+    security_log,
+    sessions,
+)
 from sections.auth.services.deletion import delete_account
 
 RATE_LIMITED = (429, "RATE_LIMITED: too many failed attempts for this account (Retry-After)")
+REAUTHENTICATION = (403, "REAUTHENTICATION_REQUIRED: the password, the code, or (for an account "
+                         "with neither) a session younger than REAUTHENTICATION_WINDOW is needed")
 
 
 @blp.patch("/user")
@@ -98,7 +108,7 @@ def list_sessions():
 @login_required
 def revoke_session(session_id):
     """End one of the caller's sessions (the current one too, like sign-out)."""
-    sessions.revoke_own(current_session().user_id, session_id)
+    sessions.revoke_own(current_session(), session_id)
     db.session.commit()
 
 
@@ -110,8 +120,7 @@ def revoke_session(session_id):
 @not_impersonated
 def revoke_other_sessions():
     """End every session of the caller's account except this one."""
-    session = current_session()
-    sessions.revoke_all(session.user_id, keep=session.id)
+    sessions.revoke_others(current_session())
     db.session.commit()
     return {"success": True}
 
@@ -120,9 +129,7 @@ def revoke_other_sessions():
 @blp.doc(operationId="deleteUser", **BEARER)
 @blp.response(204)
 @blp.errors((400, "INVALID_CREDENTIALS (wrong password), INVALID_TOTP (wrong code) or "
-                  "VALIDATION_ERROR"), INVALID_BEARER,
-            (403, "REAUTHENTICATION_REQUIRED: the password, the code, or (for an account with "
-                  "neither) a session younger than REAUTHENTICATION_WINDOW is needed"),
+                  "VALIDATION_ERROR"), INVALID_BEARER, REAUTHENTICATION,
             (409, "CONFLICT: owner of a project with other members, or the last admin"),
             RATE_LIMITED)
 @login_required
@@ -135,3 +142,15 @@ def delete_user(data):
                          "Deleting the account")
     delete_account(user, actor_id=user.id)
     db.session.commit()
+
+
+@blp.get("/security-events")
+@blp.doc(operationId="listSecurityEvents", **BEARER)
+@blp.response(200, SecurityEventPageSchema)
+@blp.errors((400, "VALIDATION_ERROR"), INVALID_BEARER)
+@login_required
+@blp.arguments(SecurityEventListArgs, location="query")
+def list_security_events(args):
+    """List the security events of the caller's account, newest first."""
+    page = security_log.page(current_session().user_id, args)
+    return page.answer([security_log.answer(event) for event in page.items])

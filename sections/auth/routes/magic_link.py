@@ -29,4 +29,4 @@ def send_magic_link(data):
             (403, "USER_BANNED"), (429, "RATE_LIMITED"), schema=AuthErrorSchema)
 def verify_magic_link(data):
     """Sign in with the token of a magic link (and the second factor when it is active)."""
-    return signed_in(magic_link.verify(data["token"], data.get("totpCode")))
+    return signed_in(magic_link.verify(data["token"], data.get("totpCode")), "magic_link")

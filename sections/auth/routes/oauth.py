@@ -70,8 +70,8 @@ def oauth_callback(args, provider):
         return refuse(failure)
     if pending.redirect_url is None:
         oauth.check_direct_sign_in(user)
-        return signed_in(user)
-    code = oauth.issue_code(user)
+        return signed_in(user, f"oauth_{provider}")
+    code = oauth.issue_code(user, provider)
     db.session.commit()
     return redirect(mail.with_query(pending.redirect_url, code=code))
 
@@ -85,4 +85,5 @@ def oauth_callback(args, provider):
             schema=AuthErrorSchema)
 def exchange_oauth_code(data):
     """Exchange the one-time code of an OAuth redirect for a session."""
-    return signed_in(oauth.redeem_code(data["code"], data.get("totpCode")))
+    user, provider = oauth.redeem_code(data["code"], data.get("totpCode"))
+    return signed_in(user, f"oauth_{provider}")

@@ -13,7 +13,8 @@ from sections.auth.schemas.auth import (
     PasskeySignInSchema,
     PasskeySignInStepSchema,
 )
-from sections.auth.services import accounts, passkeys
+from sections.auth.schemas.security import ProofSchema
+from sections.auth.services import accounts, passkeys, reauth
 
 INVALID_BEARER = (401, "INVALID_TOKEN: bearer token missing, invalid or expired")
 
@@ -58,7 +59,7 @@ def sign_in(data):
         return {"options": options, "challengeId": challenge_id}
     user = passkeys.sign_in(data["challengeId"], data["credential"])
     accounts.require_verified(user)  # the same rule as password sign-in
-    return signed_in(user)
+    return signed_in(user, "passkey")
 
 
 @blp.get("/passkeys")
@@ -78,9 +79,18 @@ def list_passkeys():
 @not_impersonated
 @blp.doc(**BEARER)
 @blp.response(204)
-@blp.errors(INVALID_BEARER, (404, "NOT_FOUND: no passkey of the caller has this id"),
-            schema=AuthErrorSchema)
-def delete_passkey(passkey_id):
-    """Remove one of the caller's passkeys."""
-    passkeys.remove(passkeys.find_own(current_session().user_id, passkey_id))
+@blp.errors((400, "INVALID_CREDENTIALS (wrong password), INVALID_TOTP (wrong code) or "
+                  "VALIDATION_ERROR"), INVALID_BEARER,
+            (403, "REAUTHENTICATION_REQUIRED: the password, the code, or (for an account with "
+                  "neither) a session younger than REAUTHENTICATION_WINDOW is needed"),
+            (404, "NOT_FOUND: no passkey of the caller has this id"),
+            (429, "RATE_LIMITED"), schema=AuthErrorSchema)
+@blp.arguments(ProofSchema)
+def delete_passkey(data, passkey_id):
+    """Remove one of the caller's passkeys, with the proof of a sensitive change."""
+    session = current_session()
+    passkey = passkeys.find_own(session.user_id, passkey_id)
+    reauth.require_proof(current_user(), session, data.get("password"), data.get("totpCode"),
+                         "Removing a passkey")
+    passkeys.remove(passkey)
     db.session.commit()

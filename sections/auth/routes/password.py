@@ -16,7 +16,7 @@ from sections.auth.schemas.auth import (
     VerifiedUserSchema,
 )
 from sections.auth.schemas.credentials import CurrentSessionSchema
-from sections.auth.services import accounts, api_keys, sessions, two_factor
+from sections.auth.services import accounts, api_keys, security_log, sessions, two_factor
 
 INVALID_BEARER = (401, "INVALID_TOKEN: bearer token missing, invalid or expired")
 
@@ -29,6 +29,7 @@ INVALID_BEARER = (401, "INVALID_TOKEN: bearer token missing, invalid or expired"
 def sign_up(data):
     """Create an account with e-mail and password."""
     user = accounts.sign_up(data["email"], data["password"])
+    security_log.record_sign_in(user, "password")  # a sign-up is the first sign-in (E1.6)
     token = accounts.issue_verification(user)
     session = None if accounts.verification_required(user) else sessions.create(user, client())
     accounts.send_verification(user, token)
@@ -48,7 +49,7 @@ def sign_in(data):
     user = accounts.check_password(data["email"], data["password"])
     accounts.require_verified(user)
     two_factor.check_sign_in(user, data.get("totpCode"))
-    return signed_in(user)
+    return signed_in(user, "password")
 
 
 @blp.post("/sign-out")

@@ -1,5 +1,6 @@
 """Two-factor enrolment: enable (pending secret and QR code), verify (activate), disable."""
 from core.access import login_required
+from core.bearer import current_session
 from core.blueprint import BEARER
 from core.db import db
 from core.fields import AuthErrorSchema
@@ -11,7 +12,8 @@ from sections.auth.schemas.auth import (
     TwoFactorSetupSchema,
     VerifiedUserSchema,
 )
-from sections.auth.services import two_factor
+from sections.auth.schemas.security import DisableTwoFactorSchema
+from sections.auth.services import reauth, two_factor
 
 
 @blp.post("/two-factor/enable")
@@ -51,13 +53,18 @@ def verify_two_factor(data):
 @login_required
 @not_impersonated
 @blp.doc(**BEARER)
-@blp.arguments(CodeSchema)
+@blp.arguments(DisableTwoFactorSchema)
 @blp.response(200, VerifiedUserSchema)
-@blp.errors((400, "INVALID_TOTP, TWO_FACTOR_NOT_ENABLED or VALIDATION_ERROR"), INVALID_BEARER,
+@blp.errors((400, "INVALID_CREDENTIALS (wrong password), INVALID_TOTP, TWO_FACTOR_NOT_ENABLED "
+                  "or VALIDATION_ERROR"), INVALID_BEARER,
+            (403, "REAUTHENTICATION_REQUIRED: the account's password is needed"),
             (429, "RATE_LIMITED"), schema=AuthErrorSchema)
 def disable_two_factor(data):
-    """Turn two-factor off with a current code or a recovery code."""
+    """Turn two-factor off with a current code or a recovery code (and the password)."""
     user = current_user()
-    two_factor.disable(user, data["code"])
+    two_factor.require_enabled(user)
+    reauth.require_proof(user, current_session(), data.get("password"), data["code"],
+                         "Turning two-factor off")
+    two_factor.turn_off(user)
     db.session.commit()
     return {"success": True, "user": user}

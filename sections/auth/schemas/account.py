@@ -4,6 +4,7 @@ from marshmallow import Schema, fields, validate
 
 from core.fields import DisplayName, Email, ImageUrl, JsonBoolean, RequestSchema, UTCDateTime
 from sections.auth.schemas.auth import UserSchema
+from sections.auth.schemas.security import ProofSchema
 
 # The new password's length (contract section 3); its strength needs the account's e-mail as
 # context, so the service checks it (sections/auth/password_policy.py).
@@ -83,10 +84,6 @@ class SessionListSchema(Schema):
     sessions = fields.List(fields.Nested(SessionInfoSchema), required=True)
 
 
-class DeleteAccountSchema(RequestSchema):
-    """The proof of contract section 9; a DELETE without a body reads as `{}`."""
-
-    password = fields.String(load_only=True, validate=validate.Length(min=1, max=256), metadata={
-        "description": "Required when the account has a password"})
-    totpCode = fields.String(load_only=True, validate=validate.Length(min=1, max=64), metadata={
-        "description": "Required when two-factor is on: a current code or a recovery code"})
+class DeleteAccountSchema(ProofSchema):
+    """The proof of contract section 9 (extensions E1.3); a DELETE without a body reads as
+    `{}`."""

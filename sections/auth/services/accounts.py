@@ -10,7 +10,13 @@ from core.db import db
 from core.outcomes import EmailNotVerified, InvalidToken
 from sections.auth.models import PasskeyCredential, Session, User
 from sections.auth.outcomes import InvalidCredentials, UserExists
-from sections.auth.services import one_time, throttle, two_factor
+from sections.auth.services import (
+    breached_passwords,
+    one_time,
+    security_log,
+    throttle,
+    two_factor,
+)
 
 EMAIL_VERIFICATION = "email_verification"
 VERIFICATION_LIFETIME = timedelta(hours=24)
@@ -28,7 +34,10 @@ def by_email(email: str) -> User | None:
 
 
 def sign_up(email: str, password: str) -> User:
-    """Create an unverified account. The unique index settles concurrent sign-ups."""
+    """Create an unverified account. The unique index settles concurrent sign-ups. A password
+    found in a breach is refused (400 naming `password`, extensions E1.1) before the address
+    is looked at."""
+    breached_passwords.refuse_breached(password, "password")
     if by_email(email) is not None:
         raise UserExists
     user = User(email=email, password_hash=hasher().hash(password), email_verified=False)
@@ -47,6 +56,8 @@ def check_password(email: str, password: str) -> User:
     user = by_email(email)
     ok, new_hash = hasher().verify(password, user.password_hash if user else None)
     if not ok:
+        if user is not None:  # in the account's security log; an unknown address in none
+            security_log.record_failure(user.id, "password")
         raise InvalidCredentials
     throttle.forgive(email)
     if new_hash:  # stored with older argon2 parameters: upgrade it now (contract section 3)

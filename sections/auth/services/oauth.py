@@ -175,20 +175,21 @@ def check_direct_sign_in(user: User) -> None:
                            "POST /api/auth/oauth/token") from None
 
 
-def issue_code(user: User) -> str:
-    """The one-time code for the client's redirect: 60 s, single use, stored hashed."""
-    return one_time.issue(OAUTH_CODE, CODE_LIFETIME, user=user)
+def issue_code(user: User, provider: str) -> str:
+    """The one-time code for the client's redirect: 60 s, single use, stored hashed. Its
+    purpose names the provider, for the sign-in's `method` in the security log."""
+    return one_time.issue(f"{OAUTH_CODE}_{provider}", CODE_LIFETIME, user=user)
 
 
-def redeem_code(code: str, totp_code: str | None) -> User:
-    """The user of a one-time code; the code is spent only once the second factor passed."""
-    row = one_time.find(OAUTH_CODE, code)
+def redeem_code(code: str, totp_code: str | None) -> tuple[User, str]:
+    """(user, provider) of a one-time code; spent only once the second factor passed."""
+    row = one_time.find(tuple(f"{OAUTH_CODE}_{name}" for name in NAMES), code)
     if row is None:
         raise invalid_code()
     two_factor.check_sign_in(row.user, totp_code)
     if not one_time.spend(row):
         raise invalid_code()
-    return row.user
+    return row.user, row.purpose.removeprefix(f"{OAUTH_CODE}_")
 
 
 def invalid_code() -> InvalidToken:

@@ -25,14 +25,16 @@ def issue(purpose: str, lifetime: timedelta, *, user=None, email: str | None = N
     return token
 
 
-def find(purpose: str, token: str) -> OneTimeToken | None:
-    """The live (unexpired, unspent) token row of `purpose`, without spending it."""
+def find(purpose: str | tuple[str, ...], token: str) -> OneTimeToken | None:
+    """The live (unexpired, unspent) token row of `purpose` (or of one of several), without
+    spending it."""
     if not isinstance(token, str) or not token:
         return None
     row = db.session.execute(
         select(OneTimeToken).where(OneTimeToken.token_hash == digest(token))
     ).scalar_one_or_none()
-    if row is None or row.purpose != purpose or not matches(token, row.token_hash):
+    purposes = (purpose,) if isinstance(purpose, str) else purpose
+    if row is None or row.purpose not in purposes or not matches(token, row.token_hash):
         return None
     if row.expires_at <= clock.utcnow():
         return None

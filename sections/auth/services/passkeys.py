@@ -37,7 +37,7 @@ from core.db import db
 from core.outcomes import NotFound, Outcome
 from sections.auth.models import PasskeyChallenge, PasskeyCredential, User
 from sections.auth.outcomes import InvalidChallenge, InvalidPasskey, PasskeyRefused
-from sections.auth.services import accounts
+from sections.auth.services import accounts, notices, security_log
 
 log = logging.getLogger(__name__)
 
@@ -161,6 +161,8 @@ def register(user: User, challenge_id: str, credential: dict, name: str | None):
     except IntegrityError:  # the credential ID is registered already (to anyone)
         db.session.rollback()
         raise InvalidPasskey("This passkey is already registered") from None
+    security_log.record(user.id, "passkey_add")
+    notices.notify(user, "passkey_add")
     return row
 
 
@@ -228,4 +230,7 @@ def is_row_id(value: str) -> bool:
 
 
 def remove(row: PasskeyCredential) -> None:
+    """Delete one of the caller's passkeys (once E1.3's proof passed)."""
     db.session.delete(row)
+    security_log.record(row.user_id, "passkey_remove")
+    notices.notify(row.user, "passkey_remove")

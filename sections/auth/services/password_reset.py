@@ -10,7 +10,15 @@ from core.db import db
 from core.outcomes import Invalid, InvalidToken
 from sections.auth.models import OneTimeToken, User
 from sections.auth.password_policy import strength_problem
-from sections.auth.services import accounts, one_time, reauth, sessions
+from sections.auth.services import (
+    accounts,
+    breached_passwords,
+    notices,
+    one_time,
+    reauth,
+    security_log,
+    sessions,
+)
 
 PASSWORD_RESET = "password_reset"
 LIFETIME = timedelta(hours=1)
@@ -30,14 +38,18 @@ def change(user: User, current: str, new: str, keep_session: str | None) -> None
     if keep_session is not None:
         sessions.revoke_all(user.id, keep=keep_session)
     spend_all(user)
+    security_log.record(user.id, "password_change")
+    notices.notify(user, "password_change")
 
 
 def new_hash(user: User, password: str) -> str:
     """The argon2id hash of an acceptable new password, with the current parameters; 400
-    VALIDATION_ERROR naming `newPassword` when it is too easy to guess (contract section 3)."""
+    VALIDATION_ERROR naming `newPassword` when it is too easy to guess (contract section 3) or
+    appeared in a breach (extensions E1.1)."""
     problem = strength_problem(password, user.email)
     if problem:
         raise Invalid(problem, field="newPassword")
+    breached_passwords.refuse_breached(password, "newPassword")
     return accounts.hasher().hash(password)
 
 
@@ -92,6 +104,8 @@ def reset(token: str, password: str) -> None:
     user.password_hash = password_hash
     sessions.revoke_all(user.id)
     spend_all(user)
+    security_log.record(user.id, "password_reset")
+    notices.notify(user, "password_reset")
 
 
 def invalid_token() -> InvalidToken:

@@ -8,17 +8,9 @@ from sqlalchemy import delete, exists, select
 
 from core import clock, listing
 from core.db import db
-from sections.auth.models import SecurityEvent
+from sections.auth.models import SECURITY_EVENT_TYPES, SecurityEvent
 
-# E1.6's vocabulary. `details` per type: sign_in {method}, sign_in_failed {reason},
-# email_change {from, to}, session_revoke {count}, impersonation_start {admin}; others {} or
-# what their caller adds (never a password, code or token).
-TYPES = (
-    "sign_in", "sign_in_failed", "sign_out", "password_change", "password_reset",
-    "email_change_request", "email_change", "two_factor_enable", "two_factor_disable",
-    "passkey_add", "passkey_remove", "session_revoke", "api_key_create", "api_key_revoke",
-    "impersonation_start",
-)
+TYPES = SECURITY_EVENT_TYPES  # E1.6's vocabulary, with what `details` holds per type
 SIGN_IN_METHODS = ("password", "magic_link", "oauth_github", "oauth_google", "passkey")
 # E1.4: a sign-in from an address none of the account's sign-ins of this period came from.
 NEW_ADDRESS_PERIOD = timedelta(days=30)
@@ -86,11 +78,6 @@ def retention() -> timedelta:
 
 
 # --- reading ---
-
-EventListArgs = listing.arguments(
-    "SecurityEventListArgs", sorts=["createdAt"],
-    filters={"type": listing.text(32)})
-
 
 def page(user_id: str, args: dict) -> listing.Page:
     """The account's events, newest first (sort createdAt only), optionally of one `type`

@@ -11,7 +11,7 @@ from core.db import db, new_id
 from core.outcomes import NotFound
 from perf.prepared import PreparedRead
 from sections.auth.models import Session, User
-from sections.auth.services import bans
+from sections.auth.services import bans, security_log
 
 # A session used more than this long after its last renewal is extended (sliding expiry).
 RENEW_AFTER = timedelta(days=1)
@@ -62,10 +62,10 @@ _admin = aliased(User, name="impersonator")
 # the admin impersonating the user when it is such a session (extensions.md E2.3).
 LOOKUP = (
     select(Session.id.label("session_id"), Session.token_hash, Session.expires_at,
-           Session.renewed_at, *USER_COLUMNS, _admin.id.label("admin_id"),
-           _admin.name.label("admin_name"), _admin.image.label("admin_image"),
-           _admin.email.label("admin_email"), _admin.role.label("admin_role"),
-           _admin.banned.label("admin_banned"),
+           Session.renewed_at, Session.created_at.label("session_created_at"), *USER_COLUMNS,
+           _admin.id.label("admin_id"), _admin.name.label("admin_name"),
+           _admin.image.label("admin_image"), _admin.email.label("admin_email"),
+           _admin.role.label("admin_role"), _admin.banned.label("admin_banned"),
            _admin.ban_expires_at.label("admin_ban_expires_at"))
     .join(User, User.id == Session.user_id)
     .outerjoin(_admin, _admin.id == Session.impersonator_id)
@@ -86,6 +86,16 @@ def lifetime() -> timedelta:
     return timedelta(seconds=current_app.config["SESSION_LIFETIME"])
 
 
+def expiry(created_at: datetime, now: datetime) -> datetime:
+    """A (re)new(ed) session's end: SESSION_LIFETIME from now, never past its end of life."""
+    return min(now + lifetime(), end_of_life(created_at))
+
+
+def end_of_life(created_at: datetime) -> datetime:
+    """Creation plus SESSION_MAX_AGE: no use extends a session past it (extensions E1.5)."""
+    return created_at + timedelta(seconds=current_app.config["SESSION_MAX_AGE"])
+
+
 @dataclass(frozen=True)
 class Client:
     """Where a session is made from, as the session lists show it (contract section 9)."""
@@ -100,7 +110,8 @@ def create(user: User, client: Client = Client(), *, impersonator_id: str | None
     an impersonation (extensions.md E2.3) names its admin and lasts `lasts`."""
     db.session.flush()  # the user row (a new account, a re-hashed password) goes first
     token, now = tokens.new_token(), clock.utcnow()
-    issued = IssuedSession(new_id(), token, now + (lasts or lifetime()))
+    ends = expiry(now, now) if lasts is None else min(now + lasts, end_of_life(now))
+    issued = IssuedSession(new_id(), token, ends)
     db.session.execute(INSERT, {"id": issued.id, "user_id": user.id,
                                 "token_hash": tokens.digest(token), "created_at": now,
                                 "renewed_at": now, "last_used_at": now,
@@ -116,21 +127,23 @@ def lookup(token: str) -> LiveSession | None:
     ban was committing (its check passed, its session committed after the ban's DELETE)."""
     row = _LOOKUP.one(db.engine, token_hash=tokens.digest(token))
     now = clock.utcnow()
-    if (row is None or not tokens.matches(token, row.token_hash) or row.expires_at <= now
-            or bans.is_banned(row, now)):
+    if row is None or not tokens.matches(token, row.token_hash):
+        return None
+    # A session made before SESSION_MAX_AGE was lowered (or existed) ends at the cap too.
+    expires_at = min(row.expires_at, end_of_life(row.session_created_at))
+    if expires_at <= now or bans.is_banned(row, now):
         return None
     if row.admin_id is not None:
-        return _impersonation(row, now)
-    expires_at = row.expires_at
-    if now - row.renewed_at > RENEW_AFTER:
-        expires_at = now + lifetime()
+        return _impersonation(row, expires_at, now)
+    if now - row.renewed_at > RENEW_AFTER and expiry(row.session_created_at, now) > expires_at:
+        expires_at = expiry(row.session_created_at, now)
         with db.engine.begin() as conn:
             conn.execute(RENEW, {"session_id": row.session_id, "now": now,
                                  "expires_at": expires_at})
     return LiveSession(row.session_id, row.id, expires_at, row)
 
 
-def _impersonation(row, now) -> LiveSession | None:
+def _impersonation(row, expires_at: datetime, now: datetime) -> LiveSession | None:
     """An impersonation session (extensions.md E2.3): never renewed, and live only while its
     admin still holds the role and is not banned (a deleted admin's went with its account)."""
     if row.admin_role != "admin" or bans.is_banned(
@@ -138,7 +151,7 @@ def _impersonation(row, now) -> LiveSession | None:
         return None
     admin = {"id": row.admin_id, "name": row.admin_name, "image": row.admin_image,
              "email": row.admin_email}
-    return LiveSession(row.session_id, row.id, row.expires_at, row, impersonator=admin)
+    return LiveSession(row.session_id, row.id, expires_at, row, impersonator=admin)
 
 
 @dataclass(frozen=True)
@@ -148,7 +161,9 @@ class _Ban:
 
 
 def revoke(session: LiveSession) -> None:
+    """Sign-out: end the caller's own session."""
     db.session.execute(delete(Session).where(Session.id == session.id))
+    security_log.record(session.user_id, "sign_out")
 
 
 # --- the account's own session list (contract section 9) ---
@@ -176,19 +191,30 @@ def live_of(user_id: str, current_id: str | None) -> list[dict]:
             for row in rows]
 
 
-def revoke_own(user_id: str, session_id: str) -> None:
-    """End one of the user's live sessions; NotFound for another user's id or an unknown one
-    (an id no table could hold never gets here: core/access.py)."""
+def revoke_own(current: LiveSession, session_id: str) -> None:
+    """End one of the caller's live sessions (its own is a sign-out); NotFound for another
+    user's id or an unknown one (an id no table could hold never gets here: core/access.py)."""
     result = db.session.execute(delete(Session).where(
-        Session.id == session_id, Session.user_id == user_id, Session.expires_at > clock.utcnow())
-        .execution_options(synchronize_session=False))
+        Session.id == session_id, Session.user_id == current.user_id,
+        Session.expires_at > clock.utcnow()).execution_options(synchronize_session=False))
     if result.rowcount != 1:
         raise NotFound("No such session")
+    if session_id == current.id:
+        security_log.record(current.user_id, "sign_out")
+    else:
+        security_log.record(current.user_id, "session_revoke", {"count": 1})
 
 
-def revoke_all(user_id: str, keep: str | None = None) -> None:
-    """End every session of the user, except `keep` (the caller's own) when given."""
+def revoke_others(current: LiveSession) -> None:
+    """End every other session of the caller's account (one session_revoke event when any)."""
+    ended = revoke_all(current.user_id, keep=current.id)
+    if ended:
+        security_log.record(current.user_id, "session_revoke", {"count": ended})
+
+
+def revoke_all(user_id: str, keep: str | None = None) -> int:
+    """End every session of the user, except `keep` (the caller's own) when given; how many."""
     statement = delete(Session).where(Session.user_id == user_id)
     if keep is not None:
         statement = statement.where(Session.id != keep)
-    db.session.execute(statement.execution_options(synchronize_session=False))
+    return db.session.execute(statement.execution_options(synchronize_session=False)).rowcount

@@ -28,7 +28,7 @@ from sections.auth.outcomes import (
     TwoFactorAlreadyEnabled,
     TwoFactorNotEnabled,
 )
-from sections.auth.services import throttle
+from sections.auth.services import notices, security_log, throttle
 
 # RFC 6238 section 5.2: one step (30 s) of drift accepted either way, never two.
 VALID_WINDOW = 1
@@ -107,19 +107,22 @@ def activate(user: User, code: str) -> list[str]:
     if not _update_if(user, User.totp_pending_secret == pending, two_factor_enabled=True,
                       totp_secret=pending, totp_pending_secret=None):
         raise TwoFactorAlreadyEnabled
+    security_log.record(user.id, "two_factor_enable")
+    notices.notify(user, "two_factor_enable")
     return _new_recovery_codes(user)
 
 
-def disable(user: User, code: str) -> None:
-    """Turn two-factor off with a current TOTP code or a recovery code."""
-    throttle.attempt(user.email)
+def require_enabled(user: User) -> None:
     if not user.two_factor_enabled:
-        throttle.forgive(user.email)
         raise TwoFactorNotEnabled
-    if not _accept(user, code):
-        raise InvalidTotp
-    throttle.forgive(user.email)
+
+
+def turn_off(user: User) -> None:
+    """Two-factor off once the caller's proof passed (extensions E1.3: the request's `code`, a
+    TOTP or recovery code, is its code proof, with the password when the account has one)."""
     reset(user)
+    security_log.record(user.id, "two_factor_disable")
+    notices.notify(user, "two_factor_disable")
 
 
 def reset(user: User) -> None:
@@ -146,6 +149,7 @@ def check_sign_in(user: User, code: str | None) -> None:
         throttle.forgive(user.email)  # nothing was checked
         raise TotpRequired
     if not _accept(user, code):
+        security_log.record_failure(user.id, "totp")
         raise TotpRefused
     throttle.forgive(user.email)
 
