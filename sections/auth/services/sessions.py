@@ -58,19 +58,18 @@ USER_COLUMNS = (User.id, User.email, User.name, User.image, User.email_verified,
                 User.created_at, User.two_factor_enabled, User.role, User.banned,
                 User.ban_expires_at)
 _admin = aliased(User, name="impersonator")
-# One statement, compiled once: the session row by its token hash, joined to its user, and to
-# the admin impersonating the user when it is such a session (extensions.md E2.3).
+# One statement, compiled once: the session row by its token hash, joined to its user. An
+# impersonation session (extensions.md E2.3) names its admin, read by a second query only then.
 LOOKUP = (
     select(Session.id.label("session_id"), Session.token_hash, Session.expires_at,
-           Session.renewed_at, Session.created_at.label("session_created_at"), *USER_COLUMNS,
-           _admin.id.label("admin_id"), _admin.name.label("admin_name"),
-           _admin.image.label("admin_image"), _admin.email.label("admin_email"),
-           _admin.role.label("admin_role"), _admin.banned.label("admin_banned"),
-           _admin.ban_expires_at.label("admin_ban_expires_at"))
+           Session.renewed_at, Session.created_at.label("session_created_at"),
+           Session.impersonator_id, *USER_COLUMNS)
     .join(User, User.id == Session.user_id)
-    .outerjoin(_admin, _admin.id == Session.impersonator_id)
     .where(Session.token_hash == bindparam("token_hash"))
 )
+IMPERSONATOR = PreparedRead(
+    select(User.id, User.name, User.image, User.email, User.role, User.banned,
+           User.ban_expires_at).where(User.id == bindparam("admin_id")))
 # Run on a pooled DBAPI connection, compiled once: every request with a bearer token passes here,
 # and SQLAlchemy's execution layer costs several times the query itself (bench/README.md).
 _LOOKUP = PreparedRead(LOOKUP)
@@ -133,7 +132,7 @@ def lookup(token: str) -> LiveSession | None:
     expires_at = min(row.expires_at, end_of_life(row.session_created_at))
     if expires_at <= now or bans.is_banned(row, now):
         return None
-    if row.admin_id is not None:
+    if row.impersonator_id is not None:
         return _impersonation(row, expires_at, now)
     if now - row.renewed_at > RENEW_AFTER and expiry(row.session_created_at, now) > expires_at:
         expires_at = expiry(row.session_created_at, now)
@@ -146,18 +145,11 @@ def lookup(token: str) -> LiveSession | None:
 def _impersonation(row, expires_at: datetime, now: datetime) -> LiveSession | None:
     """An impersonation session (extensions.md E2.3): never renewed, and live only while its
     admin still holds the role and is not banned (a deleted admin's went with its account)."""
-    if row.admin_role != "admin" or bans.is_banned(
-            _Ban(row.admin_banned, row.admin_ban_expires_at), now):
+    admin = IMPERSONATOR.one(db.engine, admin_id=row.impersonator_id)
+    if admin is None or admin.role != "admin" or bans.is_banned(admin, now):
         return None
-    admin = {"id": row.admin_id, "name": row.admin_name, "image": row.admin_image,
-             "email": row.admin_email}
-    return LiveSession(row.session_id, row.id, expires_at, row, impersonator=admin)
-
-
-@dataclass(frozen=True)
-class _Ban:
-    banned: bool
-    ban_expires_at: datetime | None
+    shown = {"id": admin.id, "name": admin.name, "image": admin.image, "email": admin.email}
+    return LiveSession(row.session_id, row.id, expires_at, row, impersonator=shown)
 
 
 def revoke(session: LiveSession) -> None:
