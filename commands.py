@@ -8,11 +8,19 @@ from sqlalchemy import delete, inspect, select
 from core import clock, outbox
 from core.db import db
 from core.models import OutboxMessage
-from sections.auth.models import OAuthState, OneTimeToken, PasskeyChallenge, Session, User
+from sections.auth.models import (
+    ApiKey,
+    OAuthState,
+    OneTimeToken,
+    PasskeyChallenge,
+    Session,
+    User,
+)
 from sections.auth.services import bans, security_log
 
 # Every table whose rows die at `expires_at`; later features append theirs.
-EXPIRING = [Session, OneTimeToken, PasskeyChallenge, OAuthState, OutboxMessage]
+# An API key without an expiry (NULL) is never purged.
+EXPIRING = [Session, OneTimeToken, PasskeyChallenge, OAuthState, OutboxMessage, ApiKey]
 ROLES = ("admin", "user")
 
 
@@ -40,8 +48,8 @@ def require_tables() -> None:
 def register_commands(app):
     @app.cli.command("purge-expired")
     def purge_expired_command():
-        """Delete expired sessions, one-time tokens, undeliverable queued mail and security
-        events older than SECURITY_LOG_DAYS; clear ended bans."""
+        """Delete expired sessions, one-time tokens, API keys, undeliverable queued mail and
+        security events older than SECURITY_LOG_DAYS; clear ended bans."""
         require_tables()
         removed, cleared = purge_expired()
         for table, count in removed.items():

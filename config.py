@@ -86,6 +86,8 @@ SETTINGS = {
     # Origins a magic link, a password-reset link or OAuth completion may redirect to. In debug
     # mode, when empty: APP_BASE_URL's origin, under both localhost and 127.0.0.1.
     "ALLOWED_REDIRECT_ORIGINS": ("list", []),
+    # Seconds an impersonation session lasts; it is never extended (extensions.md E2.3).
+    "IMPERSONATION_LIFETIME": (int, 3600),
     # --- account protection (docs/how-to/account-protection.md) ---
     # Seconds after its creation that a session is never extended past, whatever its use
     # (sliding expiry stops there; ASVS 7.3.2). Default 30 days.

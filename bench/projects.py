@@ -49,15 +49,17 @@ FILL = [
                  SELECT :salt || {project_i}, 'Project ' || i, NULL, {stamp}, {stamp} FROM n"""),
     ("count", """INSERT INTO memberships (project_id, user_id, role, joined_at)
                  SELECT :salt || {project_i},
-                        CASE WHEN i <= :mine / 2 THEN :user_id ELSE {filler_of_i} END,
+                        CASE WHEN i <= :owns THEN :user_id ELSE {filler_of_i} END,
                         'owner', {stamp} FROM n"""),
     ("count", """INSERT INTO memberships (project_id, user_id, role, joined_at)
-                 SELECT :salt || {project_i}, :user_id, 'member', {stamp}
-                 FROM n WHERE i > :mine / 2 AND i <= :mine"""),
+                 SELECT :salt || {project_i}, :user_id, :role, {stamp}
+                 FROM n WHERE i > :owns AND i <= :mine"""),
 ]
 
 
-def fill(url, user_id, count, mine):
+def fill(url, user_id, count, mine, role="member"):
+    """`role` "member": the caller owns the first half of its projects and is a member of the
+    rest; "admin" (extensions.md E2.1): it is an admin of all of them, owned by fillers."""
     engine = create_engine(database_uri(url, ""))
     dialect = engine.dialect.name
     base = datetime(2026, 1, 1, tzinfo=UTC)
@@ -68,7 +70,8 @@ def fill(url, user_id, count, mine):
              "filler_i": FILLER.format(pad=pad.format(width=23, value="i")),
              "filler_of_i": FILLER.format(pad=pad.format(
                  width=23, value=f"((i - 1) % {fillers}) + 1"))}
-    params = {"mine": mine, "user_id": user_id, "salt": salt,
+    params = {"mine": mine, "user_id": user_id, "salt": salt, "role": role,
+              "owns": 0 if role == "admin" else mine // 2,
               "base": base.strftime("%Y-%m-%d %H:%M:%S") if dialect == "sqlite" else base}
     with engine.begin() as conn:
         for size, statement in FILL:
@@ -77,7 +80,7 @@ def fill(url, user_id, count, mine):
         conn.execute(text("ANALYZE"))
         total = conn.execute(text("SELECT count(*) FROM projects")).scalar()
     engine.dispose()
-    return total, salt + "1".zfill(24)  # a project the caller owns
+    return total, salt + "1".zfill(24)  # a project the caller is in
 
 
 def explain(url, token):
@@ -126,7 +129,7 @@ def start(args, workdir, name, url, size):
     server = Server("wsgi:app", env, args.threads, f"{workdir}/{name}.log").__enter__()
     caller = requests.post(f"{server.url}/api/auth/sign-up", timeout=30, json={
         "email": f"caller-{size}@example.com", "password": PASSWORD}).json()
-    total, project = fill(url, caller["user"]["id"], size, args.mine)
+    total, project = fill(url, caller["user"]["id"], size, args.mine, args.caller_role)
     return server, caller["session"]["token"], total, project
 
 
@@ -142,6 +145,8 @@ def main():
     parser.add_argument("--connections", type=int, default=16)
     parser.add_argument("--wrk-threads", type=int, default=1)
     parser.add_argument("--ratelimit-storage", default="memory://")
+    parser.add_argument("--caller-role", choices=["member", "admin"], default="member",
+                        help="admin: the caller is a project admin of all its projects")
     parser.add_argument("--explain", action="store_true")
     args = parser.parse_args()
     workdir = tempfile.mkdtemp(prefix="projects-")
@@ -188,7 +193,7 @@ def report(args, started):
     a, b = statistics.median(latency), statistics.median(throughput)
     print(f"\n{backend}, waitress threads={args.threads}, wrk -t{args.wrk_threads} "
           f"-c{args.connections} -d{args.duration}s, {args.rounds} rounds, the caller in "
-          f"{args.mine:,} projects")
+          f"{args.mine:,} projects ({args.caller_role})")
     print(f"(a) list p50 latency {large_total:,} vs {small_total:,} projects: {a:.2f} "
           f"(target <= 1.30) {'ok' if a <= 1.3 else 'MISS'}")
     print(f"(b) GET /api/projects/{{id}} / GET /api/auth/session throughput: {b:.2f} "

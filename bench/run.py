@@ -152,7 +152,7 @@ def main():
     parser.add_argument("--database-url", help="default: a fresh SQLite file")
     parser.add_argument("--ratelimit-storage", default="memory://")
     parser.add_argument("--only", nargs="*",
-                        default=["session", "webhook", "sign-in", "growth"])
+                        default=["session", "key", "webhook", "sign-in", "growth"])
     parser.add_argument("--small", type=int, default=1_000, help="growth: sessions, baseline")
     parser.add_argument("--large", type=int, default=1_000_000, help="growth: sessions")
     args = parser.parse_args()
@@ -191,6 +191,23 @@ def main():
             # The figure of issue 11: against the standalone app (the in-app ratio is shown too).
             rows.append(("GET /api/auth/session", ">=0.45 bare",
                          *measure(args, baseline, session, standalone)))
+
+        if "key" in args.only:  # extensions.md E2.2: an API key costs what a session costs
+            made = requests.post(f"{service.url}/api/auth/api-keys", timeout=30,
+                                 headers={"Authorization": f"Bearer {token}"},
+                                 json={"name": "bench", "password": PASSWORD})
+            key = made.json()["key"]
+
+            def with_token():
+                args.headers = [f"Authorization: Bearer {token}"]
+                return wrk(f"{service.url}/api/auth/session", args)
+
+            def with_key():
+                args.headers = [f"Authorization: Bearer {key}"]
+                return wrk(f"{service.url}/api/auth/session", args)
+
+            rows.append(("session with a key / with a token", ">=0.90",
+                         *measure(args, with_token, with_key)))
 
         if "webhook" in args.only:
             rounds = iter(range(args.rounds))

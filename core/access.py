@@ -5,6 +5,8 @@ path's resource, loaded through the policy) and `body_names` (an id in the body)
 the pipeline step after the rate limit, acts on the declarations in this order:
 
 1. 401  no live bearer where one is needed, or a dead one sent to a public read
+   403  a credential that does not reach this method and path at all (an API key's scopes,
+        extensions.md E2.2): asked of the credential right after it is authenticated
 2. 403  the caller's platform role is not one the view needs
 3. 404  a path id that cannot be one (`policy.is_id`), whatever the view
 4. 404, 403  each path resource: not visible, then not allowed (`policy.load`), locked when the
@@ -116,6 +118,8 @@ def check_access():
     if (spec.auth == OPTIONAL and "HTTP_AUTHORIZATION" in request.environ
             and current_session() is None):
         raise Unauthenticated("Invalid or expired bearer token")
+    if spec.auth is not None and (session := current_session()) is not None:
+        session.check_reach(request.method, request.path)
     if spec.roles and current_session().user.role not in spec.roles:
         raise Forbidden("This needs the " + " or ".join(spec.roles) + " role")
     for name, value in (request.view_args or {}).items():

@@ -18,6 +18,7 @@ ANYONE = "anyone"  # every caller, signed in or not
 USER = "user"  # any signed-in caller
 MEMBER = "member"  # a member of the resource's project (its owner too)
 OWNER = "owner"  # the owner of the resource's project
+PROJECT_ADMIN = "project_admin"  # an admin of the resource's project (extensions.md E2.1)
 ADMIN = "admin"  # a platform admin (R2): acts as owner everywhere
 REQUESTER = "requester"  # the user who opened a ticket (R7)
 PUBLIC = "public"  # the resource is public in its state (a PUBLISHED article, R4)

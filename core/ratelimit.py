@@ -17,8 +17,9 @@ def client_address() -> str:
 
 
 def rate_key() -> str:
+    # The credential names its counter: its user's, or an API key's own (extensions.md E2.2).
     session = g.get("bearer_session")
-    return f"user:{session.user_id}" if session else f"ip:{client_address()}"
+    return session.rate_key if session else f"ip:{client_address()}"
 
 
 def rate_limit() -> str:

@@ -32,7 +32,7 @@ SECRET_KEY = "test-secret-key"
 # none may appear in the log of the whole run (checked by `no_secret_is_logged`).
 ISSUED_SECRETS = {PASSWORD, SECRET_KEY}
 ERROR_CODE = re.compile(r"[A-Z][A-Z_]*")
-SECRET_FIELDS = {"token", "secret", "recoveryCodes", "challengeId", "code"}
+SECRET_FIELDS = {"token", "secret", "recoveryCodes", "challengeId", "code", "key"}
 POSTGRES_URL = os.environ.get("DATABASE_URL", "")
 USING_POSTGRES = POSTGRES_URL.startswith("postgres")
 

@@ -4,7 +4,7 @@ from sqlalchemy import select
 
 from core.db import db
 from sections.auth.models import User
-from sections.projects.models import MEMBER, OWNER, Membership, Project
+from sections.projects.models import ADMIN, MEMBER, OWNER, Membership, Project
 
 
 def user_id(app, email: str) -> str:
@@ -28,16 +28,19 @@ def verify_email(app, email: str) -> None:
     update_user(app, email, email_verified=True)
 
 
-def make_project(app, owner_email: str, members=(), name="Project") -> str:
-    """A project owned by `owner_email` with `members` (e-mails) in it; returns its id."""
+def make_project(app, owner_email: str, members=(), name="Project", admins=()) -> str:
+    """A project owned by `owner_email` with `members` and `admins` (e-mails) in it; returns
+    its id."""
     with app.app_context():
-        ids = dict(db.session.execute(
-            select(User.email, User.id).where(User.email.in_([owner_email, *members]))).all())
+        ids = dict(db.session.execute(select(User.email, User.id).where(
+            User.email.in_([owner_email, *members, *admins]))).all())
         project = Project(name=name)
         db.session.add(project)
         db.session.flush()
         db.session.add(Membership(project_id=project.id, user_id=ids[owner_email], role=OWNER))
         for email in members:
             db.session.add(Membership(project_id=project.id, user_id=ids[email], role=MEMBER))
+        for email in admins:
+            db.session.add(Membership(project_id=project.id, user_id=ids[email], role=ADMIN))
         db.session.commit()
         return project.id

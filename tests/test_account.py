@@ -302,7 +302,8 @@ def test_session_list_shows_agent_address_and_current_never_a_token(client, auth
     assert listed[2]["userAgent"].startswith("Werkzeug/")  # the test client's own
     for item in listed:
         assert set(item) == {"id", "createdAt", "expiresAt", "lastUsedAt", "userAgent",
-                             "ipAddress", "current"}
+                             "ipAddress", "current", "impersonatedBy"}
+        assert item["impersonatedBy"] is None
         assert item["ipAddress"] == "127.0.0.1"
         assert item["lastUsedAt"] == item["createdAt"]
         assert item["createdAt"].endswith("Z") and item["expiresAt"].endswith("Z")
@@ -555,4 +556,4 @@ def test_operations_are_documented_with_ids_and_error_codes(client):
     listed = spec["components"]["schemas"]["SessionInfo"]
     assert "token" not in listed["properties"]
     assert set(listed["required"]) == {"id", "createdAt", "expiresAt", "lastUsedAt",
-                                       "userAgent", "ipAddress", "current"}
+                                       "userAgent", "ipAddress", "current", "impersonatedBy"}

@@ -120,7 +120,8 @@ def test_user_detail_counts(app, client, people, auth):
     make_project(app, BOB, members=[ALICE])
     response = client.get(f"/api/admin/users/{user_id(app, BOB)}", headers=people[ADMIN])
     data = response.get_json()["data"]
-    assert data["counts"] == {"sessions": 2, "passkeys": 0, "providers": 0, "projects": 1}
+    assert data["counts"] == {"sessions": 2, "passkeys": 0, "providers": 0, "projects": 1,
+                              "apiKeys": 0}
     assert data["email"] == BOB and data["role"] == "user" and data["banned"] is False
 
 

@@ -44,7 +44,7 @@ def test_an_invitation_is_mailed_with_a_link_holding_its_token(app, client, setu
     assert data == {
         "id": data["id"], "projectId": project, "email": GUEST, "status": "PENDING",
         "invitedBy": {"id": user_id(app, OWNER), "email": OWNER, "name": None, "image": None},
-        "createdAt": stamp, "expiresAt": data["expiresAt"]}
+        "role": "member", "createdAt": stamp, "expiresAt": data["expiresAt"]}
     assert data["expiresAt"][:10] > stamp[:10]
     body = mail.last_body(GUEST)
     assert "Apollo" in body

@@ -253,14 +253,14 @@ def test_transfer_swaps_the_roles_and_is_audited(app, client, world):
                            json={"userId": ids[MEMBER]})
     assert response.status_code == 200
     data = response.get_json()["data"]
-    assert (data["ownerId"], data["role"], data["owner"]["email"]) == (ids[MEMBER], "member",
+    assert (data["ownerId"], data["role"], data["owner"]["email"]) == (ids[MEMBER], "admin",
                                                                       MEMBER)
-    assert members_of(app, project) == {ids[OWNER]: "member", ids[MEMBER]: "owner"}
+    # extensions.md E2.1: the old owner becomes an admin (R3 said a member).
+    assert members_of(app, project) == {ids[OWNER]: "admin", ids[MEMBER]: "owner"}
     assert audit_entries(app) == [(ids[OWNER], "project.transfer", "project", project,
                                    {"fromUserId": ids[OWNER], "toUserId": ids[MEMBER]})]
-    # The old owner is a member now: owner actions are 403, leaving works.
-    error(client.patch(f"/api/projects/{project}", headers=headers[OWNER], json={"name": "x"}),
-          403, "FORBIDDEN")
+    # The old owner is an admin now: the owner's own actions are 403, leaving works.
+    error(client.delete(f"/api/projects/{project}", headers=headers[OWNER]), 403, "FORBIDDEN")
     assert client.delete(f"/api/projects/{project}/members/{ids[OWNER]}",
                          headers=headers[OWNER]).status_code == 204
 
@@ -282,7 +282,7 @@ def test_an_admin_transfers_a_project_it_is_not_a_member_of(app, client, world):
     response = client.post(f"/api/projects/{project}/transfer", headers=headers[ADMIN],
                            json={"userId": ids[MEMBER]})
     assert response.status_code == 200 and response.get_json()["data"]["role"] is None
-    assert members_of(app, project) == {ids[OWNER]: "member", ids[MEMBER]: "owner"}
+    assert members_of(app, project) == {ids[OWNER]: "admin", ids[MEMBER]: "owner"}
     assert audit_entries(app)[0][0] == ids[ADMIN]
 
 

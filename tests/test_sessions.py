@@ -9,7 +9,7 @@ from core import outbox
 from core.db import db
 from perf import held_sqlite
 from sections.auth.models import Session, User
-from sections.auth.schemas.auth import AuthResultSchema
+from sections.auth.schemas.credentials import CurrentSessionSchema
 from sections.auth.services import sessions
 from tests.conftest import PASSWORD
 
@@ -26,7 +26,10 @@ def test_session_echoes_user_and_session(client, auth):
     headers = {"Authorization": f"Bearer {created['session']['token']}"}
     response = client.get("/api/auth/session", headers=headers)
     assert response.status_code == 200
-    assert response.get_json() == created
+    # The session's own answer adds who impersonates it (none) and the API key (none: a
+    # session token; extensions.md E2.2, E2.3).
+    created["session"]["impersonatedBy"] = None
+    assert response.get_json() == {**created, "apiKey": None}
 
 
 def test_session_answer_is_what_the_schema_dumps(app, client, auth):
@@ -37,9 +40,9 @@ def test_session_answer_is_what_the_schema_dumps(app, client, auth):
         user.email_verified = user.two_factor_enabled = True
         db.session.commit()
         session = db.session.get(Session, created["session"]["id"])
-        expected = AuthResultSchema().dump({"user": user, "session": {
+        expected = CurrentSessionSchema().dump({"user": user, "apiKey": None, "session": {
             "id": session.id, "token": created["session"]["token"],
-            "expires_at": session.expires_at}})
+            "expires_at": session.expires_at, "impersonated_by": None}})
     response = client.get("/api/auth/session",
                           headers={"Authorization": f"Bearer {created['session']['token']}"})
     assert response.get_json() == expected

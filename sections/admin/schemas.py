@@ -3,6 +3,7 @@ the payment ledger, the statistics and the audit log."""
 from marshmallow import Schema, fields, validate
 
 from core.fields import DisplayName, JsonBoolean, RequestSchema, Text, UserRefSchema, UTCDateTime
+from sections.auth.schemas.auth import SessionSchema, UserSchema
 
 
 class AdminUserSchema(Schema):
@@ -27,6 +28,8 @@ class UserCountsSchema(Schema):
     passkeys = fields.Integer(required=True)
     providers = fields.Integer(required=True, metadata={"description": "Linked OAuth providers"})
     projects = fields.Integer(required=True, metadata={"description": "Projects it belongs to"})
+    apiKeys = fields.Integer(required=True, metadata={
+        "description": "Live API keys (not revoked, not expired; extensions.md E2.2)"})
 
 
 class AdminUserDetailSchema(AdminUserSchema):
@@ -43,6 +46,13 @@ class BanSchema(RequestSchema):
     reason = Text(500, allow_none=True, load_default=None)
     expiresAt = fields.AwareDateTime(format="iso", allow_none=True, load_default=None, metadata={
         "description": "ISO 8601 with an offset, in the future; null or absent: no end"})
+
+
+class ImpersonationSchema(Schema):
+    """POST /api/admin/users/{id}/impersonate (extensions.md E2.3): a session of the user."""
+
+    session = fields.Nested(SessionSchema, required=True)
+    user = fields.Nested(UserSchema, required=True)
 
 
 class AdminSessionSchema(Schema):

@@ -11,7 +11,7 @@ from core.fields import utc_iso
 from core.outcomes import Conflict, Invalid
 from sections.audit import service as audit
 from sections.auth.models import OAuthIdentity, PasskeyCredential, Session, User
-from sections.auth.services import bans, security_log
+from sections.auth.services import api_keys, bans, security_log
 from sections.auth.services.deletion import delete_account
 from sections.projects.models import Membership
 
@@ -56,8 +56,10 @@ def counts(user: User) -> dict:
         count(Session, Session.user_id == user.id, Session.expires_at > clock.utcnow()),
         count(PasskeyCredential, PasskeyCredential.user_id == user.id),
         count(OAuthIdentity, OAuthIdentity.user_id == user.id),
-        count(Membership, Membership.user_id == user.id))).one()
-    return dict(zip(("sessions", "passkeys", "providers", "projects"), row, strict=True))
+        count(Membership, Membership.user_id == user.id),
+        api_keys.live_count(user.id))).one()
+    return dict(zip(("sessions", "passkeys", "providers", "projects", "apiKeys"), row,
+                    strict=True))
 
 
 def update_user(user: User, actor_id: str, data: dict) -> User:

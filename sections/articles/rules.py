@@ -1,13 +1,13 @@
 """Who sees and changes an article (resources.md R4)."""
 from sqlalchemy import or_, true
 
-from core.policy import AUTHOR, MEMBER, OWNER, PUBLIC, Caller, define
+from core.policy import AUTHOR, MEMBER, OWNER, PROJECT_ADMIN, PUBLIC, Caller, define
 from sections.articles.models import PUBLISHED, Article
 from sections.projects.rules import member_projects, relations_in_project
 
 RULES = {
     "see": {PUBLIC, MEMBER},
-    "change": {AUTHOR, OWNER},  # PATCH and DELETE
+    "change": {AUTHOR, OWNER, PROJECT_ADMIN},  # PATCH and DELETE (E2.1: a project admin too)
 }
 
 

@@ -1,8 +1,10 @@
 """The audit log (resources.md R8): one entry per successful change, added to the change's own
 transaction, so a refused or failed request writes none. Nothing updates or deletes an entry."""
+from flask import has_request_context
 from sqlalchemy import select
 
 from core import listing
+from core.bearer import current_session
 from core.db import db
 from sections.audit.models import AuditEntry
 from sections.auth.models import User
@@ -18,13 +20,21 @@ ACTIONS = {
     "project.delete": "project",
     "project.transfer": "project",
     "project.member_remove": "project",
+    "project.member_role": "project",  # extensions.md E2.1
+    "user.impersonate": "user",  # extensions.md E2.3
 }
 
 
 def record(actor_id: str | None, action: str, target_id: str, details: dict | None = None):
-    """Add an entry for `action` on `target_id` to the current transaction (the caller commits)."""
+    """Add an entry for `action` on `target_id` to the current transaction (the caller commits).
+    Written through an impersonation session, its details name the admin (extensions.md E2.3:
+    `impersonatedBy`); the actor stays the user."""
+    details = dict(details or {})
+    credential = current_session() if has_request_context() else None
+    if credential is not None and credential.impersonator is not None:
+        details["impersonatedBy"] = credential.impersonator["id"]
     entry = AuditEntry(actor_id=actor_id, action=action, target_type=ACTIONS[action],
-                       target_id=target_id, details=details or {})
+                       target_id=target_id, details=details)
     db.session.add(entry)
     return entry
 

@@ -1,14 +1,15 @@
 """Accounts, sessions and every sign-in flow (contract sections 1-9)."""
 
 # What other sections may import from this one (tests/test_structure.py holds it).
-EXPORTS = ("models", "schemas.security", "services.bans", "services.deletion",
-           "services.notices", "services.reauth", "services.security_log")
+EXPORTS = ("models", "schemas.auth", "schemas.security", "services.api_keys",
+           "services.bans", "services.impersonation", "services.deletion", "services.notices",
+           "services.reauth", "services.security_log")
 
 
 def register(app, api):
     from core.bearer import use_lookup
-    from sections.auth.services import sessions
+    from sections.auth.services import credentials
 
-    use_lookup(app, sessions.lookup)
+    use_lookup(app, credentials.lookup)
     from sections.auth.routes import blp as routes
     api.register_blueprint(routes)

@@ -41,7 +41,8 @@ class User(db.Model):
     ban_expires_at: Mapped[datetime | None] = mapped_column(UTCDateTime)
 
     sessions: Mapped[list["Session"]] = relationship(
-        back_populates="user", cascade="all, delete-orphan", passive_deletes=True
+        back_populates="user", cascade="all, delete-orphan", passive_deletes=True,
+        foreign_keys="Session.user_id",
     )
     recovery_codes: Mapped[list["RecoveryCode"]] = relationship(
         back_populates="user", cascade="all, delete-orphan", passive_deletes=True
@@ -64,8 +65,37 @@ class Session(db.Model):
     ip_address: Mapped[str | None] = mapped_column(String(64))
     # Equal to created_at until the first renewal, then moved once per renewal (never per read).
     last_used_at: Mapped[datetime | None] = mapped_column(UTCDateTime)
+    # The platform admin who opened this session of the user to see what it sees (extensions.md
+    # E2.3); such a session is never renewed, and goes with that admin's account.
+    impersonator_id: Mapped[str | None] = mapped_column(
+        ForeignKey("users.id", ondelete="CASCADE"), index=True)
 
-    user: Mapped[User] = relationship(back_populates="sessions", lazy="joined")
+    user: Mapped[User] = relationship(back_populates="sessions", lazy="joined",
+                                      foreign_keys=[user_id])
+
+
+class ApiKey(db.Model):
+    """A key a script calls the API with as its owner (extensions.md E2.2): only the SHA-256 of
+    the key is kept, and its first characters (`prefix`) to tell keys apart in the list."""
+
+    __tablename__ = "api_keys"
+    __table_args__ = (
+        # The owner's list by createdAt, and the count of its live keys (the cap of 50).
+        Index("ix_api_keys_user_id_created_at_id", "user_id", "created_at", "id"),
+        Index("ix_api_keys_expires_at", "expires_at"),  # purge-expired
+    )
+
+    id: Mapped[str] = mapped_column(String(32), primary_key=True, default=new_id)
+    user_id: Mapped[str] = mapped_column(ForeignKey("users.id", ondelete="CASCADE"))
+    name: Mapped[str] = mapped_column(String(100))
+    key_hash: Mapped[str] = mapped_column(String(64), unique=True)
+    prefix: Mapped[str] = mapped_column(String(11))
+    # Scopes: "read" always; `writes` adds "write" (every method, not only GET and HEAD).
+    writes: Mapped[bool] = mapped_column(Boolean, default=False)
+    expires_at: Mapped[datetime | None] = mapped_column(UTCDateTime)  # None: no expiry
+    created_at: Mapped[datetime] = mapped_column(UTCDateTime, default=lambda: clock.utcnow())
+    # Null until the first use, then moved at most once a minute (never on every request).
+    last_used_at: Mapped[datetime | None] = mapped_column(UTCDateTime)
 
 
 class OneTimeToken(db.Model):

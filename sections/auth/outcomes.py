@@ -128,3 +128,19 @@ class ProviderUnavailable(BadGateway):
     """The OAuth provider failed or could not be reached."""
 
     code = "OAUTH_PROVIDER_UNAVAILABLE"
+
+
+# --- API keys and impersonation (extensions.md E2.2, E2.3) ---
+
+class InsufficientScope(Forbidden):
+    """An API key used where its scopes do not reach (in the envelope of the path)."""
+
+    code = "INSUFFICIENT_SCOPE"
+    message = "This API key does not reach this endpoint"
+
+
+class ImpersonationForbidden(Forbidden):
+    """A security change asked for through an impersonation session."""
+
+    code = "IMPERSONATION_FORBIDDEN"
+    message = "An impersonation session cannot make security changes to the account"

@@ -1,14 +1,14 @@
 """Who sees and changes a festival (resources.md R5)."""
 from sqlalchemy import or_, true
 
-from core.policy import MEMBER, OWNER, PUBLIC, Caller, define
+from core.policy import MEMBER, OWNER, PROJECT_ADMIN, PUBLIC, Caller, define
 from sections.festivals.models import DRAFT, Festival
 from sections.projects.rules import member_projects, relations_in_project
 
 RULES = {
     "see": {PUBLIC, MEMBER},
     "change": {MEMBER},
-    "delete": {OWNER},
+    "delete": {OWNER, PROJECT_ADMIN},  # E2.1: a project admin too
 }
 
 

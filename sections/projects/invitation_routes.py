@@ -6,7 +6,13 @@ from core.blueprint import BEARER, ApiBlueprint
 from core.db import db
 from core.fields import TokenSchema
 from sections.projects import invitations
-from sections.projects.routes import BAD_INPUT, NO_BEARER, NOT_OWNER, NOT_VISIBLE, project_answer
+from sections.projects.routes import (
+    BAD_INPUT,
+    NO_BEARER,
+    NOT_MANAGER,
+    NOT_VISIBLE,
+    project_answer,
+)
 from sections.projects.rules import relations_of_role
 from sections.projects.schemas import (
     InvitationCreateSchema,
@@ -28,15 +34,18 @@ NOT_ADDRESSEE = (403, "FORBIDDEN: addressed to another e-mail; EMAIL_NOT_VERIFIE
 @blp.post("/projects/<project_id>/invitations")
 @blp.doc(operationId="createInvitation", **BEARER)
 @blp.response(201, InvitationDataSchema)
-@blp.errors(NO_BEARER, NOT_VISIBLE, NOT_OWNER, (400, "VALIDATION_ERROR naming email"),
+@blp.errors(NO_BEARER, NOT_VISIBLE,
+            (403, "FORBIDDEN: neither the owner nor an admin; an admin inviting an admin"),
+            (400, "VALIDATION_ERROR naming email or role"),
             (409, "CONFLICT: the address belongs to a member"))
 @login_required
-@guard("project", "change")
+@guard("project", "invite", then=invitations.check_role)
 @blp.arguments(InvitationCreateSchema)
 def create_invitation(data, project):
-    """Invite an e-mail address to the project (replacing its pending invitation)."""
+    """Invite an e-mail address to the project as a member or admin (replacing its pending
+    invitation)."""
     who = policies.caller()
-    invitation = invitations.invite(project, who, data["email"])
+    invitation = invitations.invite(project, who, data["email"], data["role"])
     db.session.commit()
     return {"data": invitations.answer(invitation, who, relations_of_role(project.role, who))}
 
@@ -44,12 +53,12 @@ def create_invitation(data, project):
 @blp.get("/projects/<project_id>/invitations")
 @blp.doc(operationId="listProjectInvitations", **BEARER)
 @blp.response(200, InvitationPageSchema)
-@blp.errors(NO_BEARER, NOT_VISIBLE, NOT_OWNER, BAD_INPUT)
+@blp.errors(NO_BEARER, NOT_VISIBLE, NOT_MANAGER, BAD_INPUT)
 @login_required
-@guard("project", "change")
+@guard("project", "invite")
 @blp.arguments(InvitationListArgs, location="query")
 def list_project_invitations(args, project):
-    """List the project's invitations (its owner)."""
+    """List the project's invitations (its owner or an admin)."""
     who = policies.caller()
     relations = relations_of_role(project.role, who)
     page = invitations.project_invitations_page(project.id, args)
@@ -59,10 +68,10 @@ def list_project_invitations(args, project):
 @blp.delete("/projects/<project_id>/invitations/<invitation_id>")
 @blp.doc(operationId="revokeInvitation", **BEARER)
 @blp.response(204)
-@blp.errors(NO_BEARER, (404, "NOT_FOUND: no such project or invitation"), NOT_OWNER,
+@blp.errors(NO_BEARER, (404, "NOT_FOUND: no such project or invitation"), NOT_MANAGER,
             (409, "CONFLICT: the invitation is no longer pending"))
 @login_required
-@guard("project", "change")
+@guard("project", "invite")
 def revoke_invitation(project, invitation_id):
     """Revoke a pending invitation: its link stops working."""
     invitations.revoke(project.id, invitation_id)

@@ -19,8 +19,8 @@ from core.mail import with_query
 from core.outcomes import Conflict, EmailNotVerified, Forbidden, InvalidToken, NotFound
 from core.policy import Caller
 from sections.auth.models import User
-from sections.projects.models import MEMBER, Invitation, Membership, Project
-from sections.projects.rules import project_role
+from sections.projects.models import ADMIN, MEMBER, Invitation, Membership, Project
+from sections.projects.rules import project_role, relations_of_role
 
 LIFETIME = timedelta(days=7)
 PENDING, ACCEPTED, DECLINED, REVOKED, EXPIRED = (
@@ -32,6 +32,7 @@ SORTS = {"createdAt": Invitation.created_at, "expiresAt": Invitation.expires_at}
 
 def _rows():
     return (select(Invitation.id, Invitation.project_id, Invitation.email, Invitation.status,
+                   Invitation.role,
                    Invitation.expires_at, Invitation.created_at, Invitation.invited_by_id,
                    _inviter.name.label("inviter_name"), _inviter.image.label("inviter_image"),
                    _inviter.email.label("inviter_email"))
@@ -52,7 +53,8 @@ def answer(row, who: Caller, relations: set[str]) -> dict:
         if policies.may_know_email(who, row.invited_by_id, relations):
             inviter["email"] = row.inviter_email
     return {"id": row.id, "projectId": row.project_id, "email": row.email, "status": status,
-            "invitedBy": inviter, "expiresAt": row.expires_at, "createdAt": row.created_at}
+            "invitedBy": inviter, "role": row.role, "expiresAt": row.expires_at,
+            "createdAt": row.created_at}
 
 
 def my_answer(row, who: Caller) -> dict:
@@ -62,8 +64,16 @@ def my_answer(row, who: Caller) -> dict:
             "project": {"id": row.project_id, "name": row.project_name}}
 
 
-def invite(project, who: Caller, email: str):
-    """Invite `email` to `project` (a row of service.find): the address's pending invitation, if
+def check_role(project, who: Caller, body) -> None:
+    """The guard's check of the raw body (403 before the body's 400, R1): only a caller who may
+    `invite_admin` (the owner, a platform admin) sends `role: "admin"`."""
+    if isinstance(body, dict) and body.get("role") == ADMIN:
+        policies.check("project", relations_of_role(project.role, who), "invite_admin")
+
+
+def invite(project, who: Caller, email: str, role: str = MEMBER):
+    """Invite `email` to `project` (a row of service.find) as `role` (`check_role` has allowed
+    it): the address's pending invitation, if
     any, is revoked and replaced; the e-mail goes out before the caller commits (mail moves to
     an outbox in the same transaction). An address already a member: 409. Returns the new
     invitation's row, for `answer`."""
@@ -81,13 +91,14 @@ def invite(project, who: Caller, email: str):
         .values(status=REVOKED).execution_options(synchronize_session=False))
     token = tokens.new_token()
     invitation = Invitation(project_id=project.id, email=email, token_hash=tokens.digest(token),
-                            status=PENDING, invited_by_id=who.id, created_at=now,
+                            status=PENDING, invited_by_id=who.id, role=role, created_at=now,
                             expires_at=now + LIFETIME)
     db.session.add(invitation)
     db.session.flush()  # a concurrent duplicate fails here (409), before any e-mail goes out
     link = with_query(current_app.config["INVITATION_URL"], token=token)
     mail.send(email, "You are invited to a project",
-              f"{who.email} invited you to join the project \"{project.name}\".\n\n"
+              f"{who.email} invited you to join the project \"{project.name}\""
+              f"{' as an admin' if role == ADMIN else ''}.\n\n"
               f"Open this link to accept or decline (valid for 7 days):\n{link}\n\n"
               "If you do not know this project, ignore this message.\n")
     return _row(invitation.id)
@@ -161,7 +172,7 @@ def _addressed(token: str, who: Caller):
 
 
 def accept(token: str, who: Caller) -> str:
-    """Join the invitation's project as a member; returns the project's id. The status moves
+    """Join the invitation's project in its role; returns the project's id. The status moves
     first, conditionally: of concurrent accepts only one gets the row, the others INVALID_TOKEN."""
     invitation = _addressed(token, who)
     if not _settle(ACCEPTED, Invitation.id == invitation.id):
@@ -169,7 +180,7 @@ def accept(token: str, who: Caller) -> str:
     if project_role(invitation.project_id, who.id) is not None:
         raise Conflict("You are already a member of this project")
     db.session.add(Membership(project_id=invitation.project_id, user_id=who.id,
-                              role=MEMBER, joined_at=clock.utcnow()))
+                              role=invitation.role, joined_at=clock.utcnow()))
     db.session.flush()
     return invitation.project_id
 

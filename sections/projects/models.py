@@ -8,7 +8,7 @@ from core import clock
 from core.db import UTCDateTime, db, new_id
 from core.stats import Counted, Counter, count
 
-OWNER, MEMBER = "owner", "member"
+OWNER, ADMIN, MEMBER = "owner", "admin", "member"  # a member's role (extensions.md E2.1)
 
 
 class Project(db.Model):
@@ -49,7 +49,7 @@ class Membership(db.Model):
                                             primary_key=True)
     user_id: Mapped[str] = mapped_column(ForeignKey("users.id", ondelete="CASCADE"),
                                          primary_key=True)
-    role: Mapped[str] = mapped_column(String(16))  # OWNER or MEMBER
+    role: Mapped[str] = mapped_column(String(16))  # OWNER, ADMIN or MEMBER
     joined_at: Mapped[datetime] = mapped_column(UTCDateTime, default=lambda: clock.utcnow())
 
     project: Mapped[Project] = relationship(back_populates="memberships")
@@ -81,6 +81,8 @@ class Invitation(db.Model):
     status: Mapped[str] = mapped_column(String(16), default="PENDING")
     invited_by_id: Mapped[str | None] = mapped_column(
         ForeignKey("users.id", ondelete="SET NULL"))
+    # The role accepting it gives: MEMBER or ADMIN (extensions.md E2.1).
+    role: Mapped[str] = mapped_column(String(16), default=MEMBER, server_default=MEMBER)
     created_at: Mapped[datetime] = mapped_column(UTCDateTime, default=lambda: clock.utcnow())
     expires_at: Mapped[datetime] = mapped_column(UTCDateTime)
 

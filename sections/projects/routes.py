@@ -8,10 +8,13 @@ from core.blueprint import BEARER, ApiBlueprint
 from core.db import db
 from core.fields import utc_iso
 from perf.answers import written_out
+from sections.projects import members
 from sections.projects import service as projects
 from sections.projects.schemas import (
+    MemberDataSchema,
     MemberListArgs,
     MemberPageSchema,
+    MemberRoleSchema,
     ProjectCreateSchema,
     ProjectDataSchema,
     ProjectListArgs,
@@ -26,6 +29,7 @@ blp = ApiBlueprint("projects", __name__, url_prefix="/api/projects",
 NO_BEARER = (401, "AUTH_ERROR: bearer token missing, invalid or expired")
 NOT_VISIBLE = (404, "NOT_FOUND: no such project, or the caller is not a member")
 NOT_OWNER = (403, "FORBIDDEN: the caller is a member but not the owner")
+NOT_MANAGER = (403, "FORBIDDEN: the caller is a member but neither the owner nor an admin")
 BAD_INPUT = (400, "VALIDATION_ERROR")
 
 
@@ -85,12 +89,12 @@ def project_json(raw: dict) -> dict:
 @blp.patch("/<project_id>")
 @blp.doc(operationId="updateProject", **BEARER)
 @blp.response(200, ProjectDataSchema)
-@blp.errors(NO_BEARER, NOT_VISIBLE, NOT_OWNER, BAD_INPUT)
+@blp.errors(NO_BEARER, NOT_VISIBLE, NOT_MANAGER, BAD_INPUT)
 @login_required
 @guard("project", "change")
 @blp.arguments(ProjectUpdateSchema)
 def update_project(data, project):
-    """Change a project's name or description (its owner)."""
+    """Change a project's name or description (its owner or an admin)."""
     projects.update_project(project.id, data)
     answer = project_answer(project.id)
     db.session.commit()
@@ -102,7 +106,7 @@ def update_project(data, project):
 @blp.response(204)
 @blp.errors(NO_BEARER, NOT_VISIBLE, NOT_OWNER)
 @login_required
-@guard("project", "change")
+@guard("project", "delete")
 def delete_project(project):
     """Delete a project with its members and invitations (its owner)."""
     projects.delete_project(project, policies.caller())
@@ -118,22 +122,40 @@ def delete_project(project):
 @blp.arguments(MemberListArgs, location="query")
 def list_members(args, project):
     """List a project's members."""
-    page = projects.members_page(project.id, args)
-    return page.answer([projects.member_answer(row) for row in page.items])
+    page = members.members_page(project.id, args)
+    return page.answer([members.member_answer(row) for row in page.items])
 
 
 @blp.delete("/<project_id>/members/<user_id>")
 @blp.doc(operationId="removeProjectMember", **BEARER)
 @blp.response(204)
 @blp.errors(NO_BEARER, (404, "NOT_FOUND: no such project or member"),
-            (403, "FORBIDDEN: a member removing anyone but itself"),
-            (409, "CONFLICT: the owner cannot leave (transfer first)"))
+            (403, "FORBIDDEN: a member removing anyone but itself; an admin removing the owner "
+                  "or another admin"),
+            (409, "CONFLICT: the owner cannot leave (transfer first); the member's role "
+                  "changed meanwhile"))
 @login_required
 @guard("project")
 def remove_member(project, user_id):
-    """Remove a member (the owner), or leave the project (a member removing itself)."""
-    projects.remove_member(project, policies.caller(), user_id)
+    """Remove a member (the owner; an admin removes members), or leave the project."""
+    members.remove_member(project, policies.caller(), user_id)
     db.session.commit()
+
+
+@blp.patch("/<project_id>/members/<user_id>")
+@blp.doc(operationId="changeProjectMemberRole", **BEARER)
+@blp.response(200, MemberDataSchema)
+@blp.errors(NO_BEARER, (404, "NOT_FOUND: no such project, or the user is not a member"),
+            NOT_OWNER, (400, "VALIDATION_ERROR naming role: not \"admin\" or \"member\", or "
+                             "the owner's own entry"))
+@login_required
+@guard("project", "change_roles")
+@blp.arguments(MemberRoleSchema)
+def change_member_role(data, project, user_id):
+    """Make a member an admin or an admin a member (the owner)."""
+    answer = members.change_role(project, policies.caller(), user_id, data["role"])
+    db.session.commit()
+    return {"data": answer}
 
 
 @blp.post("/<project_id>/transfer")
@@ -143,11 +165,11 @@ def remove_member(project, user_id):
             (400, "VALIDATION_ERROR naming userId: not a member, unknown, or the owner"),
             (409, "CONFLICT: the ownership changed meanwhile"))
 @login_required
-@guard("project", "change")
+@guard("project", "transfer")
 @blp.arguments(TransferSchema)
 def transfer_project(data, project):
-    """Make another member the owner; the owner becomes a member."""
-    projects.transfer(project, policies.caller(), data["userId"])
+    """Make another member the owner; the owner becomes an admin."""
+    members.transfer(project, policies.caller(), data["userId"])
     answer = project_answer(project.id)
     db.session.commit()
     return {"data": answer}

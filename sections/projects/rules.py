@@ -3,18 +3,32 @@ the resources inside it: the rules the content sections build theirs on."""
 from sqlalchemy import select
 
 from core.db import db
-from core.policy import ADMIN, MEMBER, OWNER, Caller, base_relations, define
+from core.policy import ADMIN, MEMBER, OWNER, PROJECT_ADMIN, Caller, base_relations, define
+from sections.projects.models import ADMIN as ADMIN_ROLE
+from sections.projects.models import MEMBER as MEMBER_ROLE
+from sections.projects.models import OWNER as OWNER_ROLE
 from sections.projects.models import Membership, Project
 
+# The project roles of extensions.md E2.1 as rows: the owner holds OWNER, an admin
+# PROJECT_ADMIN, both MEMBER; a platform admin holds all three (R1). No view tests a role.
 RULES = {
     "see": {MEMBER},
-    "change": {OWNER},  # PATCH, DELETE, transfer, invitations, removing others
+    "change": {OWNER, PROJECT_ADMIN},  # PATCH
+    "invite": {OWNER, PROJECT_ADMIN},  # invite a member; list and revoke invitations
+    "invite_admin": {OWNER},  # an invitation with role "admin"
+    "delete": {OWNER},  # DELETE the project
+    "transfer": {OWNER},
+    "change_roles": {OWNER},  # PATCH /members/{userId}
+    "remove_member": {OWNER, PROJECT_ADMIN},  # remove someone whose role is "member"
+    "remove_admin": {OWNER},  # remove an admin (the owner itself: 409, transfer first)
     "leave": {MEMBER},  # removing oneself (the owner gets 409: transfer first)
 }
+# The action that removing a member of each role takes (a member removing itself: "leave").
+REMOVAL = {MEMBER_ROLE: "remove_member", ADMIN_ROLE: "remove_admin", OWNER_ROLE: "remove_admin"}
 
 
 def project_role(project_id: str, user_id: str | None) -> str | None:
-    """The user's role in the project ("owner" or "member"), None when not a member."""
+    """The user's role in the project ("owner", "admin" or "member"), None when not one."""
     if user_id is None:
         return None
     return db.session.execute(
@@ -31,15 +45,17 @@ def relations_in_project(project_id: str | None, who: Caller) -> set[str]:
 
 
 def relations_of_role(role: str | None, who: Caller) -> set[str]:
-    """The relations a caller with `role` in a project ("owner", "member" or None) has to it;
+    """The relations a caller with `role` in a project ("owner", "admin", "member" or None) has;
     for a caller whose role was read with the resource itself (one query, no second lookup)."""
     found = base_relations(who)
     if ADMIN in found:
         found |= {MEMBER, OWNER}  # R2: an admin acts as owner everywhere
     if role is not None:
         found.add(MEMBER)
-    if role == OWNER:
+    if role == OWNER_ROLE:
         found.add(OWNER)
+    elif role == ADMIN_ROLE:
+        found.add(PROJECT_ADMIN)
     return found
 
 

@@ -32,6 +32,15 @@ class TransferSchema(RequestSchema):
 
 class InvitationCreateSchema(RequestSchema):
     email = Email(required=True)
+    role = fields.String(load_default="member", validate=validate.OneOf(["member", "admin"]),
+                         metadata={"description": "The role accepting it gives (default "
+                                                  "\"member\"; only the owner invites admins)"})
+
+
+class MemberRoleSchema(RequestSchema):
+    role = fields.String(required=True, metadata={
+        "description": "\"admin\" or \"member\" (ownership moves by transfer only)",
+        "enum": ["admin", "member"]})
 
 
 class ProjectSchema(Schema):
@@ -41,8 +50,8 @@ class ProjectSchema(Schema):
     ownerId = fields.String(required=True, allow_none=True)
     owner = fields.Nested(UserRefSchema, required=True, allow_none=True)
     role = fields.String(required=True, allow_none=True, metadata={
-        "description": "The caller's role: \"owner\", \"member\", or null (an admin who is "
-                       "not a member)"})
+        "description": "The caller's role: \"owner\", \"admin\", \"member\", or null (a "
+                       "platform admin who is not a member)"})
     memberCount = fields.Integer(required=True)
     createdAt = UTCDateTime(required=True)
     updatedAt = UTCDateTime(required=True)
@@ -50,7 +59,8 @@ class ProjectSchema(Schema):
 
 class MemberSchema(Schema):
     user = fields.Nested(UserRefSchema, required=True)
-    role = fields.String(required=True, metadata={"description": "\"owner\" or \"member\""})
+    role = fields.String(required=True, metadata={
+        "description": "\"owner\", \"admin\" or \"member\""})
     joinedAt = UTCDateTime(required=True)
 
 
@@ -66,6 +76,8 @@ class InvitationSchema(Schema):
     status = fields.String(required=True, metadata={
         "description": "PENDING, ACCEPTED, DECLINED, REVOKED or EXPIRED"})
     invitedBy = fields.Nested(UserRefSchema, required=True, allow_none=True)
+    role = fields.String(required=True, metadata={
+        "description": "\"member\" or \"admin\": the role accepting it gives"})
     expiresAt = UTCDateTime(required=True)
     createdAt = UTCDateTime(required=True)
 
@@ -77,12 +89,13 @@ class MyInvitationSchema(InvitationSchema):
 # The documented answers: `{data}` of one, `{data, meta}` of a list (R1).
 ProjectDataSchema = data_schema(ProjectSchema)
 InvitationDataSchema = data_schema(InvitationSchema)
+MemberDataSchema = data_schema(MemberSchema)
 ProjectPageSchema = listing.page_schema(ProjectSchema)
 MemberPageSchema = listing.page_schema(MemberSchema)
 InvitationPageSchema = listing.page_schema(InvitationSchema)
 MyInvitationPageSchema = listing.page_schema(MyInvitationSchema)
 
-ROLES = listing.enum("OWNER", "MEMBER")
+ROLES = listing.enum("OWNER", "ADMIN", "MEMBER")
 STATUSES = listing.enum("PENDING", "ACCEPTED", "DECLINED", "REVOKED", "EXPIRED")
 
 ProjectListArgs = listing.arguments(

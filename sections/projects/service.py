@@ -7,19 +7,19 @@ user's list driven from its memberships so that its cost never grows with the ta
 (bench/README.md, "Projects"). Who may do what is policies.py's; the one-owner invariant is
 kept by conditional UPDATEs (and, last, by the partial unique index `uq_memberships_one_owner`).
 """
-from sqlalchemy import String, and_, bindparam, delete, func, literal_column, select, update
+from sqlalchemy import String, and_, bindparam, delete, func, literal_column, select
 from sqlalchemy.orm import aliased
 
 from core import clock, listing
 from core import policy as policies
 from core.db import db
-from core.outcomes import Conflict, Invalid, NotFound
+from core.outcomes import Conflict, NotFound
 from core.policy import Caller
 from perf.prepared import PreparedRead
 from sections.audit import service as audit
 from sections.auth.models import User
-from sections.projects.models import MEMBER, OWNER, Membership, Project
-from sections.projects.rules import project_role, relations_of_role, visible_projects
+from sections.projects.models import OWNER, Membership, Project
+from sections.projects.rules import relations_of_role, visible_projects
 
 _owner = aliased(Membership, name="owner_membership")
 _owner_user = aliased(User, name="owner_user")
@@ -182,84 +182,6 @@ def delete_project(row, who: Caller) -> None:
                  {"name": row.name, "ownerId": row.owner_id})
     db.session.execute(delete(Project).where(Project.id == row.id)
                        .execution_options(synchronize_session=False))
-
-
-# --- members ---
-
-MEMBER_SORTS = {"joinedAt": Membership.joined_at, "email": User.email}
-
-
-def members_page(project_id: str, args: dict) -> listing.Page:
-    """One page of the project's members (filter role)."""
-    statement = (select(Membership.user_id, Membership.role, Membership.joined_at, User.email,
-                        User.name, User.image)
-                 .join(User, User.id == Membership.user_id)
-                 .where(Membership.project_id == project_id))
-    if args.get("role"):
-        statement = statement.where(Membership.role == args["role"].lower())
-    return listing.page(statement, args, MEMBER_SORTS, Membership.user_id, scalars=False)
-
-
-def member_answer(row) -> dict:
-    """A member `{user, role, joinedAt}` of a `members_page` row; the caller is a member or an
-    admin, so the e-mail is shown (R1 "embedded users")."""
-    return {"user": {"id": row.user_id, "email": row.email, "name": row.name,
-                     "image": row.image},
-            "role": row.role, "joinedAt": row.joined_at}
-
-
-def remove_member(row, who: Caller, user_id: str) -> None:
-    """Remove `user_id` from the project: the member itself leaving, or the owner (or an admin)
-    removing another member. The owner cannot leave nor be removed (409: transfer first)."""
-    leaving = user_id == who.id
-    if not leaving:
-        policies.check("project", relations_of_role(row.role, who), "change")
-    if not policies.is_id(user_id):
-        raise NotFound("No such member")
-    if user_id == row.owner_id:
-        raise Conflict("The owner cannot leave the project: transfer it to another member first")
-    email = db.session.execute(
-        select(User.email).join(Membership, Membership.user_id == User.id)
-        .where(Membership.project_id == row.id, Membership.user_id == user_id)).scalar()
-    # Only a plain member's row is deleted: a concurrent transfer that made it the owner wins.
-    removed = db.session.execute(
-        delete(Membership).where(Membership.project_id == row.id, Membership.user_id == user_id,
-                                 Membership.role == MEMBER)
-        .execution_options(synchronize_session=False)).rowcount
-    if not removed:
-        if email is None:
-            raise NotFound("No such member")
-        raise Conflict("The owner cannot leave the project: transfer it to another member first")
-    audit.record(who.id, "project.member_remove", row.id,
-                 {"userId": user_id, "email": email, "left": leaving})
-
-
-def transfer(row, who: Caller, user_id: str) -> None:
-    """Make the member `user_id` the owner and the owner a member (R3). Two conditional UPDATEs:
-    the owner's row is demoted only while it is still the owner, then the new owner's promoted
-    only while it is still a member, so racing transfers, removals and departures leave exactly
-    one owner (the partial unique index refuses a second one if anything slipped through)."""
-    if user_id == row.owner_id:
-        raise Invalid("The user already owns the project", field="userId")
-    if project_role(row.id, user_id) is None:  # unknown users too: no account leaks
-        raise Invalid("Not a member of the project", field="userId")
-    demoted = db.session.execute(
-        update(Membership).where(Membership.project_id == row.id,
-                                 Membership.user_id == row.owner_id, Membership.role == OWNER)
-        .values(role=MEMBER).execution_options(synchronize_session=False)).rowcount
-    if not demoted:
-        raise Conflict("The project's ownership changed meanwhile; reload it")
-    promoted = db.session.execute(
-        update(Membership).where(Membership.project_id == row.id,
-                                 Membership.user_id == user_id, Membership.role == MEMBER)
-        .values(role=OWNER).execution_options(synchronize_session=False)).rowcount
-    if not promoted:
-        raise Invalid("Not a member of the project", field="userId")
-    db.session.execute(update(Project).where(Project.id == row.id)
-                       .values(updated_at=clock.utcnow())
-                       .execution_options(synchronize_session=False))
-    audit.record(who.id, "project.transfer", row.id,
-                 {"fromUserId": row.owner_id, "toUserId": user_id})
 
 
 def _owned(user):

@@ -1,4 +1,6 @@
 """Users for admins: list, detail, changes, bans, sessions and deletion (resources.md R8)."""
+from flask import request
+
 from core import listing
 from core.access import guard, roles_required
 from core.bearer import current_session
@@ -13,9 +15,10 @@ from sections.admin.schemas import (
     AdminUserSchema,
     AdminUserUpdateSchema,
     BanSchema,
+    ImpersonationSchema,
 )
 from sections.auth.schemas.security import SecurityEventListArgs, SecurityEventPageSchema
-from sections.auth.services import security_log
+from sections.auth.services import impersonation, security_log
 
 UserListArgs = listing.arguments(
     "AdminUserListArgs", sorts=["createdAt", "email"],
@@ -145,3 +148,18 @@ def delete_user(user):
     """Delete a user's account (contract section 9's cascade)."""
     admin.delete_user(user, actor_id())
     db.session.commit()
+
+
+@blp.post("/users/<user_id>/impersonate")
+@blp.doc(operationId="impersonateUser", **BEARER)
+@blp.response(201, data_schema(ImpersonationSchema))
+@blp.errors(NO_BEARER, (403, "FORBIDDEN: not a platform admin; the user is another admin"),
+            NO_USER, (409, "CONFLICT: oneself, or a banned user"))
+@roles_required("admin")
+@guard("user")
+def impersonate_user(user):
+    """Open a session of a user that lasts IMPERSONATION_LIFETIME, on the record."""
+    session = impersonation.start(user, actor_id(), request.user_agent.string,
+                                  request.remote_addr)
+    db.session.commit()
+    return {"data": {"session": session, "user": user}}

@@ -1,4 +1,6 @@
 """Authentication endpoints under /api/auth; one module per flow."""
+import functools
+
 from flask import request
 
 from core.bearer import current_session
@@ -6,6 +8,7 @@ from core.blueprint import ApiBlueprint
 from core.db import db
 from core.errors import AUTH
 from sections.auth.models import User
+from sections.auth.outcomes import ImpersonationForbidden
 from sections.auth.services import bans, notices, security_log, sessions
 
 blp = ApiBlueprint("auth", __name__, url_prefix="/api/auth",
@@ -21,6 +24,20 @@ def current_user() -> User:
 def client() -> sessions.Client:
     """The user agent and address a new session is made from (contract section 9)."""
     return sessions.Client((request.user_agent.string or "")[:300] or None, request.remote_addr)
+
+
+def not_impersonated(view):
+    """Declare a security change that an impersonation session may not make (extensions.md
+    E2.3): 403 IMPERSONATION_FORBIDDEN. Written below `login_required` and above the body's
+    schema, so it answers after the bearer's 401 and before the body's 400 (R1's order)."""
+
+    @functools.wraps(view)
+    def refuse_impersonation(*args, **kwargs):
+        if current_session().impersonator is not None:
+            raise ImpersonationForbidden
+        return view(*args, **kwargs)
+
+    return refuse_impersonation
 
 
 def signed_in(user: User, method: str) -> dict:
@@ -39,6 +56,7 @@ def signed_in(user: User, method: str) -> dict:
 # Importing the modules registers their views on `blp`.
 from sections.auth.routes import (  # noqa: E402,F401
     account,
+    api_keys,
     email_change,
     magic_link,
     oauth,

@@ -6,7 +6,7 @@ from core.bearer import current_session
 from core.blueprint import BEARER
 from core.db import db
 from core.fields import MessageSchema, SuccessSchema
-from sections.auth.routes import blp, current_user
+from sections.auth.routes import blp, current_user, not_impersonated
 from sections.auth.routes.password import INVALID_BEARER
 from sections.auth.schemas.account import (
     ChangePasswordSchema,
@@ -54,6 +54,7 @@ def update_user(data):
                   "password; currentPassword on an account without a password)"),
             INVALID_BEARER, RATE_LIMITED)
 @login_required
+@not_impersonated
 @blp.arguments(ChangePasswordSchema)
 def change_password(data):
     """Change the password; other sessions end unless revokeOtherSessions is false."""
@@ -116,6 +117,7 @@ def revoke_session(session_id):
 @blp.response(200, SuccessSchema)
 @blp.errors(INVALID_BEARER)
 @login_required
+@not_impersonated
 def revoke_other_sessions():
     """End every session of the caller's account except this one."""
     sessions.revoke_others(current_session())
@@ -131,6 +133,7 @@ def revoke_other_sessions():
             (409, "CONFLICT: owner of a project with other members, or the last admin"),
             RATE_LIMITED)
 @login_required
+@not_impersonated
 @blp.arguments(DeleteAccountSchema)
 def delete_user(data):
     """Delete the caller's account, its sessions, credentials and solo projects."""

@@ -4,7 +4,7 @@ from core.bearer import current_session
 from core.blueprint import BEARER
 from core.db import db
 from core.fields import AuthErrorSchema, MessageSchema, TokenSchema
-from sections.auth.routes import blp, current_user
+from sections.auth.routes import blp, current_user, not_impersonated
 from sections.auth.routes.account import RATE_LIMITED, REAUTHENTICATION
 from sections.auth.routes.password import INVALID_BEARER
 from sections.auth.schemas.auth import VerifiedUserSchema
@@ -19,6 +19,7 @@ from sections.auth.services import email_change
                   "INVALID_CREDENTIALS (wrong password) or INVALID_TOTP (wrong code)"),
             INVALID_BEARER, REAUTHENTICATION, RATE_LIMITED, schema=AuthErrorSchema)
 @login_required
+@not_impersonated
 @blp.arguments(ChangeEmailSchema)
 def change_email(data):
     """Mail a confirmation link to a new address; the answer is the same whoever has it."""

@@ -4,7 +4,7 @@ from core.bearer import current_session
 from core.blueprint import BEARER
 from core.db import db
 from core.fields import AuthErrorSchema
-from sections.auth.routes import blp, current_user, signed_in
+from sections.auth.routes import blp, current_user, not_impersonated, signed_in
 from sections.auth.schemas.auth import (
     PasskeyCreatedSchema,
     PasskeyListSchema,
@@ -23,6 +23,7 @@ INVALID_BEARER = (401, "INVALID_TOKEN: bearer token missing, invalid or expired"
 @blp.post("/passkey/register")
 @blp.doc(operationId="registerPasskey")
 @login_required
+@not_impersonated
 @blp.doc(**BEARER)
 @blp.arguments(PasskeyRegisterSchema, required=False)  # step 1 may send no body at all
 @blp.response(200, PasskeyRegisterStepSchema,
@@ -77,6 +78,7 @@ def list_passkeys():
 @blp.delete("/passkeys/<passkey_id>")
 @blp.doc(operationId="deletePasskey")
 @login_required
+@not_impersonated
 @blp.doc(**BEARER)
 @blp.response(204)
 @blp.errors((400, "INVALID_CREDENTIALS (wrong password), INVALID_TOTP (wrong code) or "

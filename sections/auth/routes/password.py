@@ -15,7 +15,8 @@ from sections.auth.schemas.auth import (
     SignUpSchema,
     VerifiedUserSchema,
 )
-from sections.auth.services import accounts, security_log, sessions, two_factor
+from sections.auth.schemas.credentials import CurrentSessionSchema
+from sections.auth.services import accounts, api_keys, security_log, sessions, two_factor
 from sections.auth.sign_in_metrics import counted
 
 INVALID_BEARER = (401, "INVALID_TOKEN: bearer token missing, invalid or expired")
@@ -70,24 +71,38 @@ def sign_out():
 @blp.doc(operationId="getSession")
 @login_required
 @blp.doc(**BEARER)
-@blp.response(200, AuthResultSchema)
+@blp.response(200, CurrentSessionSchema)
 @blp.errors(INVALID_BEARER, schema=AuthErrorSchema)
 def get_session():
-    """Return the caller's user and session (with its current expiry)."""
-    session = current_session()
-    raw = {"user": session.user, "session": {"id": session.id, "token": bearer_token(),
-                                             "expires_at": session.expires_at}}
-    return written_out(AuthResultSchema, raw, session_json)
+    """Return the caller's user and session (with its current expiry), or its API key."""
+    credential = current_session()
+    session = key = None
+    if credential.api_key is not None:
+        key = api_keys.answer(credential.api_key)
+    else:
+        session = {"id": credential.id, "token": bearer_token(),
+                   "expires_at": credential.expires_at,
+                   "impersonated_by": credential.impersonator}
+    raw = {"user": credential.user, "session": session, "apiKey": key}
+    return written_out(CurrentSessionSchema, raw, session_json)
 
 
 def session_json(raw: dict) -> dict:
-    """AuthResultSchema's dump of the hottest authenticated read, written out (perf/answers.py)."""
-    user, session = raw["user"], raw["session"]
+    """CurrentSessionSchema's dump of the hottest authenticated read, written out
+    (perf/answers.py)."""
+    user, session, key = raw["user"], raw["session"], raw["apiKey"]
+    if session is not None:
+        session = {"id": session["id"], "token": session["token"],
+                   "expiresAt": utc_iso(session["expires_at"]),
+                   "impersonatedBy": session["impersonated_by"]}
+    if key is not None:
+        key = {**key, "createdAt": utc_iso(key["createdAt"]),
+               "expiresAt": key["expiresAt"] and utc_iso(key["expiresAt"]),
+               "lastUsedAt": key["lastUsedAt"] and utc_iso(key["lastUsedAt"])}
     return {"user": {"id": user.id, "email": user.email, "name": user.name, "image": user.image,
                      "emailVerified": user.email_verified, "createdAt": utc_iso(user.created_at),
                      "twoFactorEnabled": user.two_factor_enabled, "role": user.role},
-            "session": {"id": session["id"], "token": session["token"],
-                        "expiresAt": utc_iso(session["expires_at"])}}
+            "session": session, "apiKey": key}
 
 
 @blp.post("/verify-email")

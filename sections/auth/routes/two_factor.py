@@ -4,7 +4,7 @@ from core.bearer import current_session
 from core.blueprint import BEARER
 from core.db import db
 from core.fields import AuthErrorSchema
-from sections.auth.routes import blp, current_user
+from sections.auth.routes import blp, current_user, not_impersonated
 from sections.auth.routes.password import INVALID_BEARER
 from sections.auth.schemas.auth import (
     CodeSchema,
@@ -19,6 +19,7 @@ from sections.auth.services import reauth, two_factor
 @blp.post("/two-factor/enable")
 @blp.doc(operationId="enableTwoFactor")
 @login_required
+@not_impersonated
 @blp.doc(**BEARER)
 @blp.response(200, TwoFactorSetupSchema)
 @blp.errors(INVALID_BEARER, (403, "EMAIL_NOT_VERIFIED: verify the address first"),
@@ -33,6 +34,7 @@ def enable_two_factor():
 @blp.post("/two-factor/verify")
 @blp.doc(operationId="verifyTwoFactor")
 @login_required
+@not_impersonated
 @blp.doc(**BEARER)
 @blp.arguments(CodeSchema)
 @blp.response(200, TwoFactorEnabledSchema)
@@ -49,6 +51,7 @@ def verify_two_factor(data):
 @blp.post("/two-factor/disable")
 @blp.doc(operationId="disableTwoFactor")
 @login_required
+@not_impersonated
 @blp.doc(**BEARER)
 @blp.arguments(DisableTwoFactorSchema)
 @blp.response(200, VerifiedUserSchema)

@@ -67,6 +67,19 @@ class SessionInfoSchema(Schema):
     ipAddress = fields.String(required=True, allow_none=True, attribute="ip_address")
     current = fields.Boolean(required=True, metadata={
         "description": "True for the session of the bearer token of this request"})
+    impersonatedBy = fields.Nested(
+        lambda: ImpersonatorSchema(), required=True, allow_none=True, attribute="impersonated_by",
+        metadata={"description": "The admin who opened it to see what the user sees "
+                                 "(extensions.md E2.3); null for every other session"})
+
+
+class ImpersonatorSchema(Schema):
+    """The platform admin of an impersonation session (extensions.md E2.3)."""
+
+    id = fields.String(required=True)
+    name = fields.String(required=True, allow_none=True)
+    image = fields.String(required=True, allow_none=True)
+    email = fields.String(required=True)
 
 
 class SessionListSchema(Schema):

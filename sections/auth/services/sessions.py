@@ -4,6 +4,7 @@ from datetime import datetime, timedelta
 
 from flask import current_app
 from sqlalchemy import bindparam, delete, insert, select, update
+from sqlalchemy.orm import aliased
 
 from core import clock, tokens
 from core.db import db, new_id
@@ -27,25 +28,48 @@ class IssuedSession:
 
 @dataclass(frozen=True)
 class LiveSession:
-    """A bearer session found by its token, with its user's public fields (`user`, a row that
+    """The caller's credential: a bearer session found by its token, or an API key
+    (services/api_keys.py, `id` None), with its user's public fields (`user`, a row that
     UserSchema dumps). Not an ORM object: the hot path (GET /api/auth/session and the per-user
     rate limit) pays for one indexed query and no unit of work."""
 
-    id: str
+    id: str | None
     user_id: str
-    expires_at: datetime
+    expires_at: datetime | None
     user: tuple  # a named row of LOOKUP's columns: UserSchema dumps it
+    api_key: object = None  # api_keys.KeyInUse: the key this request came with
+    impersonator: dict | None = None  # {id, name, image, email}: the admin of E2.3
+
+    @property
+    def rate_key(self) -> str:
+        """The rate limiter's counter (core/ratelimit.py): the user's, or the key's own
+        (extensions.md E2.2: a key counts apart from its owner's sessions)."""
+        return self.api_key.rate_key if self.api_key is not None else f"user:{self.user_id}"
+
+    def check_reach(self, method: str, path: str) -> None:
+        """The access step's question (core/access.py): may this credential call `method` on
+        `path` at all? A session reaches everything; a key answers for itself."""
+        if self.api_key is not None:
+            self.api_key.check_reach(method, path)
 
 
-# One statement, compiled once: the session row by its token hash, joined to its user.
+# The columns of a user that a credential's lookup reads (UserSchema's, and the ban's).
+USER_COLUMNS = (User.id, User.email, User.name, User.image, User.email_verified,
+                User.created_at, User.two_factor_enabled, User.role, User.banned,
+                User.ban_expires_at)
+_admin = aliased(User, name="impersonator")
+# One statement, compiled once: the session row by its token hash, joined to its user. An
+# impersonation session (extensions.md E2.3) names its admin, read by a second query only then.
 LOOKUP = (
     select(Session.id.label("session_id"), Session.token_hash, Session.expires_at,
-           Session.renewed_at, Session.created_at.label("session_created_at"), User.id,
-           User.email, User.name, User.image, User.email_verified, User.created_at,
-           User.two_factor_enabled, User.role, User.banned, User.ban_expires_at)
+           Session.renewed_at, Session.created_at.label("session_created_at"),
+           Session.impersonator_id, *USER_COLUMNS)
     .join(User, User.id == Session.user_id)
     .where(Session.token_hash == bindparam("token_hash"))
 )
+IMPERSONATOR = PreparedRead(
+    select(User.id, User.name, User.image, User.email, User.role, User.banned,
+           User.ban_expires_at).where(User.id == bindparam("admin_id")))
 # Run on a pooled DBAPI connection, compiled once: every request with a bearer token passes here,
 # and SQLAlchemy's execution layer costs several times the query itself (bench/README.md).
 _LOOKUP = PreparedRead(LOOKUP)
@@ -79,16 +103,20 @@ class Client:
     ip_address: str | None = None  # the client address of contract section 6
 
 
-def create(user: User, client: Client = Client()) -> IssuedSession:
-    """A new session for `user`, written in the request's transaction (the caller commits)."""
+def create(user: User, client: Client = Client(), *, impersonator_id: str | None = None,
+           lasts: timedelta | None = None) -> IssuedSession:
+    """A new session for `user`, written in the request's transaction (the caller commits):
+    an impersonation (extensions.md E2.3) names its admin and lasts `lasts`."""
     db.session.flush()  # the user row (a new account, a re-hashed password) goes first
     token, now = tokens.new_token(), clock.utcnow()
-    issued = IssuedSession(new_id(), token, expiry(now, now))
+    ends = expiry(now, now) if lasts is None else min(now + lasts, end_of_life(now))
+    issued = IssuedSession(new_id(), token, ends)
     db.session.execute(INSERT, {"id": issued.id, "user_id": user.id,
                                 "token_hash": tokens.digest(token), "created_at": now,
                                 "renewed_at": now, "last_used_at": now,
                                 "expires_at": issued.expires_at,
-                                "user_agent": client.user_agent, "ip_address": client.ip_address})
+                                "user_agent": client.user_agent, "ip_address": client.ip_address,
+                                "impersonator_id": impersonator_id})
     return issued
 
 
@@ -104,12 +132,24 @@ def lookup(token: str) -> LiveSession | None:
     expires_at = min(row.expires_at, end_of_life(row.session_created_at))
     if expires_at <= now or bans.is_banned(row, now):
         return None
+    if row.impersonator_id is not None:
+        return _impersonation(row, expires_at, now)
     if now - row.renewed_at > RENEW_AFTER and expiry(row.session_created_at, now) > expires_at:
         expires_at = expiry(row.session_created_at, now)
         with db.engine.begin() as conn:
             conn.execute(RENEW, {"session_id": row.session_id, "now": now,
                                  "expires_at": expires_at})
     return LiveSession(row.session_id, row.id, expires_at, row)
+
+
+def _impersonation(row, expires_at: datetime, now: datetime) -> LiveSession | None:
+    """An impersonation session (extensions.md E2.3): never renewed, and live only while its
+    admin still holds the role and is not banned (a deleted admin's went with its account)."""
+    admin = IMPERSONATOR.one(db.engine, admin_id=row.impersonator_id)
+    if admin is None or admin.role != "admin" or bans.is_banned(admin, now):
+        return None
+    shown = {"id": admin.id, "name": admin.name, "image": admin.image, "email": admin.email}
+    return LiveSession(row.session_id, row.id, expires_at, row, impersonator=shown)
 
 
 def revoke(session: LiveSession) -> None:
@@ -123,15 +163,24 @@ LISTED = (Session.id, Session.created_at, Session.expires_at, Session.last_used_
           Session.user_agent, Session.ip_address)
 
 
-def live_of(user_id: str, current_id: str) -> list[dict]:
+def live_of(user_id: str, current_id: str | None) -> list[dict]:
     """The user's live sessions, newest first, as SessionInfoSchema dumps them (never a token
-    hash: only the listed columns are read)."""
+    hash: only the listed columns are read), each with the admin impersonating the user in it
+    (extensions.md E2.3), or None."""
     rows = db.session.execute(
-        select(*LISTED).where(Session.user_id == user_id, Session.expires_at > clock.utcnow())
+        select(*LISTED, _admin.id.label("admin_id"), _admin.name.label("admin_name"),
+               _admin.image.label("admin_image"), _admin.email.label("admin_email"))
+        .outerjoin(_admin, _admin.id == Session.impersonator_id)
+        .where(Session.user_id == user_id, Session.expires_at > clock.utcnow())
         .order_by(Session.created_at.desc(), Session.id.desc()))
     # Sessions made before lastUsedAt was recorded have none: until renewed, that is createdAt.
-    return [{**row._mapping, "last_used_at": row.last_used_at or row.created_at,
-             "current": row.id == current_id} for row in rows]
+    return [{**{column.key: getattr(row, column.key) for column in LISTED},
+             "last_used_at": row.last_used_at or row.created_at,
+             "current": row.id == current_id,
+             "impersonated_by": None if row.admin_id is None else {
+                 "id": row.admin_id, "name": row.admin_name, "image": row.admin_image,
+                 "email": row.admin_email}}
+            for row in rows]
 
 
 def revoke_own(current: LiveSession, session_id: str) -> None:
