@@ -156,6 +156,9 @@ def test_the_owners_own_entry_and_non_members(app, client, team):
               404, "NOT_FOUND")
     error(client.patch(base + ids[MEMBER], headers=headers[OUTSIDER], json={"role": "admin"}),
           404, "NOT_FOUND")
+    # R1's order: a user who is not a member is 404 before a bad body's 400.
+    error(client.patch(base + ids[OUTSIDER], headers=headers[OWNER], json={"role": 5}),
+          404, "NOT_FOUND")
     error(client.patch(base + ids[MEMBER], json={"role": "admin"}), 401, "AUTH_ERROR")
     assert audit_entries(app) == []
 

@@ -7,6 +7,7 @@ the row only in a role the caller may remove, a role change locks the row it rea
 demotes the owner only while it is one and promotes the new owner only while it is still an
 admin or member (the partial unique index `uq_memberships_one_owner` refuses a second owner).
 """
+from flask import request
 from sqlalchemy import delete, select, update
 
 from core import clock, listing
@@ -80,6 +81,13 @@ def remove_member(row, who: Caller, user_id: str) -> None:
         raise Conflict("The member's role changed meanwhile; reload the project")
     audit.record(who.id, "project.member_remove", row.id,
                  {"userId": user_id, "email": target.email, "left": leaving})
+
+
+def member_first(row, _who: Caller, _body) -> None:
+    """R1's order for a role change: a user who is not a member is 404 before the body's 400
+    (the access step calls this before the body is validated)."""
+    if _member_row(row.id, request.view_args["user_id"]) is None:
+        raise NotFound("No such member")
 
 
 def change_role(row, who: Caller, user_id: str, role: str) -> dict:

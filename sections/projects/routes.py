@@ -149,7 +149,7 @@ def remove_member(project, user_id):
             NOT_OWNER, (400, "VALIDATION_ERROR naming role: not \"admin\" or \"member\", or "
                              "the owner's own entry"))
 @login_required
-@guard("project", "change_roles")
+@guard("project", "change_roles", then=members.member_first)
 @blp.arguments(MemberRoleSchema)
 def change_member_role(data, project, user_id):
     """Make a member an admin or an admin a member (the owner)."""
