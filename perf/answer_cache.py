@@ -25,11 +25,14 @@ class AnonymousPages:
         entry = self.entries.get(key)
         return entry[1] if entry and entry[0] > time.monotonic() else None
 
-    def put(self, key, body: bytes):
+    def put(self, key, body: bytes, seconds: float | None = None):
+        """Keep `body` for `seconds` (at most the configured time): a page that changes at a
+        known moment (a scheduled article's publication) is kept only until then."""
+        seconds = self.seconds if seconds is None else min(seconds, self.seconds)
         with self.lock:
             if len(self.entries) >= self.LIMIT:
                 self.entries.clear()
-            self.entries[key] = (time.monotonic() + self.seconds, body)
+            self.entries[key] = (time.monotonic() + seconds, body)
 
     def clear(self):
         with self.lock:

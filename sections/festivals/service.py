@@ -105,12 +105,16 @@ def list_query(who: policies.Caller, args: dict, now):
     return query
 
 
-def rating(count: int, total: int) -> dict:
-    """R5: the mean of the APPROVED ratings rounded half up to two decimals (5, 4, 4 -> 4.33)."""
+def rating(festival: Festival) -> dict:
+    """R5: the mean of the APPROVED ratings rounded half up to two decimals (5, 4, 4 -> 4.33);
+    E3.3: how many there are of each."""
+    distribution = {str(stars): getattr(festival, f"rating_{stars}") for stars in range(1, 6)}
+    count = sum(distribution.values())
     if not count:
-        return {"average": None, "count": 0}
+        return {"average": None, "count": 0, "distribution": distribution}
+    total = sum(int(stars) * n for stars, n in distribution.items())
     mean = (Decimal(total) / Decimal(count)).quantize(Decimal("0.01"), ROUND_HALF_UP)
-    return {"average": float(mean), "count": count}
+    return {"average": float(mean), "count": count, "distribution": distribution}
 
 
 def answer(festival: Festival, now=None) -> dict:
@@ -122,5 +126,5 @@ def answer(festival: Festival, now=None) -> dict:
             "location": festival.location, "startsAt": festival.starts_at,
             "endsAt": festival.ends_at, "capacity": festival.capacity,
             "status": festival.status, "phase": phase(festival, now),
-            "rating": rating(festival.rating_count, festival.rating_sum),
+            "rating": rating(festival),
             "createdAt": festival.created_at, "updatedAt": festival.updated_at}
