@@ -5,6 +5,9 @@ EXPORTS = ("models", "rules")
 
 
 def register(app, api):
+    from core import search
     from sections.festivals import rules  # noqa: F401  (its kinds, for the policy)
     from sections.festivals.routes import blp as routes
+    from sections.festivals.search import SOURCE
     api.register_blueprint(routes)
+    search.feed(SOURCE)  # its part of GET /api/search
