@@ -71,6 +71,12 @@ def run_migrations_offline():
         context.run_migrations()
 
 
+def include_name(name, type_, parent_names):
+    """SQLite's FTS5 table of the search index (core/search.py) and its shadow tables are made
+    by hand with the index's table: not the models' to compare."""
+    return not (type_ == "table" and name and name.startswith("search_text"))
+
+
 def run_migrations_online():
     """Run migrations in 'online' mode.
 
@@ -90,6 +96,8 @@ def run_migrations_online():
                 logger.info('No changes in schema detected.')
 
     conf_args = current_app.extensions['migrate'].configure_args
+    if conf_args.get("include_name") is None:
+        conf_args["include_name"] = include_name
     if conf_args.get("process_revision_directives") is None:
         conf_args["process_revision_directives"] = process_revision_directives
 

@@ -1,7 +1,7 @@
 """Festivals (resources.md R5)."""
 
 # What other sections may import from this one (tests/test_structure.py holds it).
-EXPORTS = ("models", "rules")
+EXPORTS = ("models", "rules", "reactions")
 
 
 def register(app, api):

@@ -51,6 +51,13 @@ class RatingSchema(Schema):
     distribution = fields.Nested(DistributionSchema, required=True)
 
 
+class RegistrationCountsSchema(Schema):
+    """E3.4: how many registrations are CONFIRMED and WAITLISTED."""
+
+    confirmed = fields.Integer(required=True)
+    waitlisted = fields.Integer(required=True)
+
+
 class FestivalSchema(Schema):
     id = fields.String(required=True)
     projectId = fields.String(required=True)
@@ -64,6 +71,7 @@ class FestivalSchema(Schema):
     status = fields.String(required=True, validate=validate.OneOf(FESTIVAL_STATUSES))
     phase = fields.String(required=True, validate=validate.OneOf(PHASES))
     rating = fields.Nested(RatingSchema, required=True)
+    registrations = fields.Nested(RegistrationCountsSchema, required=True)
     createdAt = UTCDateTime(required=True)
     updatedAt = UTCDateTime(required=True)
 

@@ -1,7 +1,13 @@
 """Festival registrations with a capacity and a waiting list (extensions.md E3.4)."""
 
-EXPORTS = ()
+# What other sections may import from this one (tests/test_structure.py holds it).
+EXPORTS = ("models",)
 
 
 def register(app, api):
-    pass
+    from sections.festivals.reactions import react
+    from sections.registrations import rules  # noqa: F401  (its kinds, for the policy)
+    from sections.registrations.routes import blp as routes
+    from sections.registrations.service import festival_changed
+    api.register_blueprint(routes)
+    react(festival_changed)  # a festival's capacity and cancellation move its registrations
