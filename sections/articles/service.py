@@ -119,12 +119,10 @@ ROW = (Article.id, Article.project_id, Article.author_id, Article.title, Article
        User.email.label("author_email"))
 
 
-def seconds_to_next_publication() -> float | None:
-    """Until the next SCHEDULED article is published (None: none is waiting)."""
-    now = clock.utcnow()
-    upcoming = db.session.execute(select(func.min(Article.publish_at)).where(
-        Article.status == SCHEDULED, Article.publish_at > now)).scalar()
-    return None if upcoming is None else (upcoming - now).total_seconds()
+def next_publication():
+    """When the next SCHEDULED article is published (None: none is waiting)."""
+    return db.session.execute(select(func.min(Article.publish_at)).where(
+        Article.status == SCHEDULED, Article.publish_at > clock.utcnow())).scalar()
 
 
 def page(who: policies.Caller, args: dict) -> listing.Page:
