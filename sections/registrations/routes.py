@@ -1,13 +1,11 @@
 """Festival registrations (extensions.md E3.4): a festival's, and the caller's own."""
-from functools import wraps
 
 from core import listing
 from core import policy as policies
-from core.access import guard, login_required
+from core.access import guard, login_required, verified_email_required
 from core.blueprint import BEARER, NO_BEARER, ApiBlueprint
 from core.db import db
 from core.fields import data_schema
-from core.outcomes import EmailNotVerified
 from sections.registrations import service as registrations
 from sections.registrations.models import STATUSES
 from sections.registrations.schemas import OwnRegistrationSchema, RegistrationSchema
@@ -21,18 +19,6 @@ RegistrationListArgs = listing.arguments(
 NOT_VISIBLE = (404, "NOT_FOUND: no such festival, or one the caller may not see")
 
 
-def verified_email_required(view):
-    """E3.4: registering needs a verified e-mail (403 after 404, before 409)."""
-
-    @wraps(view)
-    def wrapper(*args, **kwargs):
-        if not policies.caller().email_verified:
-            raise EmailNotVerified("Verify your e-mail address to register")
-        return view(*args, **kwargs)
-
-    return wrapper
-
-
 @blp.post("/festivals/<festival_id>/registrations")
 @blp.doc(operationId="registerForFestival", **BEARER)
 @blp.response(201, data_schema(RegistrationSchema))
@@ -40,7 +26,7 @@ def verified_email_required(view):
             (409, "CONFLICT: already registered, or the festival is not PUBLISHED or ended"))
 @login_required
 @guard("festival")
-@verified_email_required
+@verified_email_required("register")
 def register(festival):
     """Register for a festival: CONFIRMED while places last, else WAITLISTED."""
     who = policies.caller()
