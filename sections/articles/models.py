@@ -1,7 +1,20 @@
 """Blog articles and their tags (resources.md R4)."""
 from datetime import datetime
 
-from sqlalchemy import JSON, ForeignKey, Index, String, Text, and_, func, or_, text
+from sqlalchemy import (
+    JSON,
+    ForeignKey,
+    Index,
+    String,
+    Text,
+    and_,
+    func,
+    or_,
+    select,
+    text,
+    update,
+)
+from sqlalchemy.exc import OperationalError
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
 from core import clock
@@ -86,9 +99,29 @@ def shown_published_at(published_at, now):
 
 
 def published_clause(now):
-    """The SQL form of "PUBLISHED at `now`"."""
+    """The SQL form of "PUBLISHED at `now`". Once the due SCHEDULED articles are stored as
+    PUBLISHED (`settle_due`), the plain status test, which an index reads in sort order; the OR
+    of both would make the public list sort every published row (bench/README.md)."""
+    if settle_due(now):
+        return Article.status == PUBLISHED
     return or_(Article.status == PUBLISHED,
                and_(Article.status == SCHEDULED, Article.publish_at <= now))
+
+
+def settle_due(now) -> bool:
+    """Store as PUBLISHED the SCHEDULED articles whose time has come (their publishedAt is set
+    already), in a transaction of its own; whether none is left. Answers never depend on it:
+    `published_clause` reads a due article as PUBLISHED either way. An index finds the due ones;
+    there are none on almost every call."""
+    due = and_(Article.status == SCHEDULED, Article.publish_at <= now)
+    if db.session.execute(select(Article.id).where(due).limit(1)).first() is None:
+        return True
+    try:
+        with db.engine.begin() as connection:
+            connection.execute(update(Article).where(due).values(status=PUBLISHED))
+    except OperationalError:  # busy: the OR serves this read
+        return False
+    return db.session.execute(select(Article.id).where(due).limit(1)).first() is None
 
 
 def status_clause(status: str, now):
