@@ -16,7 +16,6 @@ from sqlalchemy import (
     column,
     delete,
     event,
-    false,
     func,
     insert,
     literal_column,
@@ -190,6 +189,11 @@ def _match(terms: list[str], sqlite: bool):
     return SearchDocument.vector.op("@@")(query), -func.ts_rank(SearchDocument.vector, query)
 
 
+def reachable(who, kinds: list[str]) -> list[Source]:
+    """The sources of `kinds` the caller may search (tickets need a bearer)."""
+    return [SOURCES[k] for k in kinds if not (SOURCES[k].signed_in and who.id is None)]
+
+
 def _first(columns: list):
     """The first non-null of the columns (a hit's row is in one kind's table only)."""
     return columns[0] if len(columns) == 1 else func.coalesce(*columns)
@@ -198,11 +202,11 @@ def _first(columns: list):
 def query(who, terms: list[str], kinds: list[str], sqlite: bool):
     """One statement: the hits (type, id, title, projectId, rank) the caller may see."""
     match, rank = _match(terms, sqlite)
-    sources = [SOURCES[k] for k in kinds if not (SOURCES[k].signed_in and who.id is None)]
+    sources = reachable(who, kinds)
     columns = [SearchDocument.type.label("type"), SearchDocument.item_id.label("id"),
                _first([s.title for s in sources]).label("title"),
                _first([s.project for s in sources]).label("project_id"),
-               rank.label("rank")] if sources else [SearchDocument.type]
+               rank.label("rank")]
     statement = select(*columns).select_from(SearchDocument)
     if sqlite:
         statement = statement.join(SEARCH_TEXT, SEARCH_TEXT.c.rowid == SearchDocument.key)
@@ -214,11 +218,13 @@ def query(who, terms: list[str], kinds: list[str], sqlite: bool):
         audience = source.audience(who) if source.audience else EVERYONE
         reached.append(and_(SearchDocument.type == source.type, table.id.isnot(None),
                             SearchDocument.audience == audience, source.visible(who)))
-    return statement.where(match, or_(*reached) if reached else false())
+    return statement.where(match, or_(*reached))
 
 
 def page(who, q: str, kinds: list[str], args: dict) -> listing.Page:
     """One page of hits, most relevant first, ties by id."""
+    if not reachable(who, kinds):  # tickets asked for without a bearer: nothing to search
+        return listing.Page([], 0, args["page"], min(args["limit"], listing.MAX_LIMIT))
     sqlite = db.session.get_bind().dialect.name == "sqlite"
     statement = query(who, terms_of(q), kinds, sqlite)
     ordered = {**args, "sort": "rank", "order": "asc"}

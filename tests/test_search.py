@@ -112,6 +112,8 @@ def test_tickets_with_a_bearer_and_internal_comments_for_the_staff_only(client, 
     hit = ("ticket", opened["id"])
     assert found(client, "printer", crew["outsider"]) == [hit]
     assert found(client, "printer") == []  # no bearer: no tickets
+    assert search(client, "printer", type="ticket")["meta"] == {"total": 0, "page": 1,
+                                                                "limit": 20, "pages": 0}
     assert found(client, "printer", crew["member"]) == []  # not the requester
     assert found(client, "reboot", crew["outsider"]) == [hit]
     assert found(client, "firmware", crew["outsider"]) == []
