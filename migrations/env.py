@@ -72,8 +72,11 @@ def run_migrations_offline():
 
 
 def include_name(name, type_, parent_names):
-    """SQLite's FTS5 table of the search index (core/search.py) and its shadow tables are made
-    by hand with the index's table: not the models' to compare."""
+    """The search index's engine parts (core/search.py ENGINE_DDL: SQLite's FTS5 table and its
+    shadow tables, PostgreSQL's GIN index) are made by hand with its table: not the models' to
+    compare."""
+    if type_ == "index" and name == "ix_search_documents_vector":
+        return False
     return not (type_ == "table" and name and name.startswith("search_text"))
 
 
