@@ -25,8 +25,8 @@ from sections.auth.services.passwords import PasswordHasher
 EXPOSED_HEADERS = ["X-RateLimit-Limit", "X-RateLimit-Remaining", "X-RateLimit-Reset",
                    "Retry-After", "X-Request-ID"]
 # The sections, each a package under sections/ with a `register(app, api)` (docs/contributing).
-SECTIONS = ("auth", "site", "payments", "projects", "articles", "festivals", "reviews",
-            "tickets", "admin", "audit")
+SECTIONS = ("auth", "site", "payments", "projects", "articles", "festivals", "registrations",
+            "reviews", "tickets", "search", "admin", "audit")
 MIGRATIONS = os.path.join(os.path.dirname(os.path.abspath(__file__)), "migrations")
 
 

@@ -2,7 +2,7 @@
 request base class and the two error envelopes."""
 import functools
 import re
-from datetime import datetime
+from datetime import UTC, datetime
 from urllib.parse import urlsplit
 
 from marshmallow import (
@@ -242,3 +242,23 @@ class Identifier(fields.String):
         if not storable(value):
             raise ValidationError(UNSTORABLE)
         return value
+
+
+class OffsetDateTime(fields.String):
+    """R1: an ISO 8601 date-time with an offset (`Z`, `+02:00` ...), answered in UTC; a
+    date-time without an offset, or a date alone, is refused."""
+
+    default_error_messages = {"offset": "Must be an ISO 8601 date-time with an offset, "
+                                        "e.g. 2026-07-01T18:00:00Z."}
+
+    def _deserialize(self, value, attr, data, **kwargs):
+        value = super()._deserialize(value, attr, data, **kwargs)
+        if len(value) > 40 or "T" not in value.upper():
+            raise self.make_error("offset")
+        try:
+            parsed = datetime.fromisoformat(value)
+            if parsed.tzinfo is None:
+                raise ValueError(value)
+            return parsed.astimezone(UTC)
+        except (ValueError, OverflowError):
+            raise self.make_error("offset") from None

@@ -71,6 +71,15 @@ def run_migrations_offline():
         context.run_migrations()
 
 
+def include_name(name, type_, parent_names):
+    """The search index's engine parts (core/search.py ENGINE_DDL: SQLite's FTS5 table and its
+    shadow tables, PostgreSQL's GIN index) are made by hand with its table: not the models' to
+    compare."""
+    if type_ == "index" and name == "ix_search_documents_vector":
+        return False
+    return not (type_ == "table" and name and name.startswith("search_text"))
+
+
 def run_migrations_online():
     """Run migrations in 'online' mode.
 
@@ -90,6 +99,8 @@ def run_migrations_online():
                 logger.info('No changes in schema detected.')
 
     conf_args = current_app.extensions['migrate'].configure_args
+    if conf_args.get("include_name") is None:
+        conf_args["include_name"] = include_name
     if conf_args.get("process_revision_directives") is None:
         conf_args["process_revision_directives"] = process_revision_directives
 

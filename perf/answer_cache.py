@@ -6,6 +6,7 @@ import time
 from flask import current_app
 
 import perf
+from core import clock
 
 
 class AnonymousPages:
@@ -23,13 +24,17 @@ class AnonymousPages:
 
     def get(self, key):
         entry = self.entries.get(key)
-        return entry[1] if entry and entry[0] > time.monotonic() else None
+        if not entry or entry[0] <= time.monotonic():
+            return None
+        return entry[2] if entry[1] is None or clock.utcnow() < entry[1] else None
 
-    def put(self, key, body: bytes):
+    def put(self, key, body: bytes, until=None):
+        """Keep `body` for the configured time, and not once the clock reaches `until` (the
+        next scheduled article's publication, which changes the page)."""
         with self.lock:
             if len(self.entries) >= self.LIMIT:
                 self.entries.clear()
-            self.entries[key] = (time.monotonic() + self.seconds, body)
+            self.entries[key] = (time.monotonic() + self.seconds, until, body)
 
     def clear(self):
         with self.lock:

@@ -368,7 +368,7 @@ def test_stats_count_everything_with_every_status(app, client, people, clock):
     assert data["users"] == {"total": 3, "verified": 1, "twoFactor": 0, "banned": 1, "admins": 1}
     assert data["sessions"] == {"live": 2} and data["projects"] == {"total": 1}
     assert data["tickets"] == {"OPEN": 1, "IN_PROGRESS": 0, "RESOLVED": 0, "CLOSED": 0}
-    assert data["articles"] == {"DRAFT": 1, "PUBLISHED": 2, "ARCHIVED": 0}
+    assert data["articles"] == {"DRAFT": 1, "PUBLISHED": 2, "ARCHIVED": 0, "SCHEDULED": 0}
     assert data["festivals"] == {"DRAFT": 0, "PUBLISHED": 1, "CANCELLED": 0}
     assert data["reviews"] == {"PENDING": 0, "APPROVED": 0, "REJECTED": 0}
     assert data["payments"] == [{"currency": "eur", "count": 2, "sum": 350},

@@ -50,7 +50,8 @@ def test_a_festival_is_created_with_its_defaults(client, crew, clock):
     assert festival["endsAt"] == "2030-06-21T23:30:00.000Z"
     assert (festival["status"], festival["phase"], festival["capacity"]) == (
         "DRAFT", "UPCOMING", 500)
-    assert festival["rating"] == {"average": None, "count": 0}
+    assert festival["rating"] == {"average": None, "count": 0,
+                                  "distribution": {"1": 0, "2": 0, "3": 0, "4": 0, "5": 0}}
     assert festival["projectId"] == crew.project and festival["createdAt"].endswith("Z")
     assert made(client, crew, clock, name="Jazz Days")["slug"] == "jazz-days"
     assert made(client, crew, clock, name="Jazz Days")["slug"] == "jazz-days-2"

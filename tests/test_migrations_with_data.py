@@ -133,7 +133,9 @@ def schema(url) -> dict:
     tables = {}
     for name in sorted(found.get_table_names()):
         tables[name] = plain({
-            "columns": [(c["name"], c["type"].compile(dialect=engine.dialect), c["nullable"],
+            # An FTS5 table's columns have no type (core/search.py): NullType, "NULL" here.
+            "columns": [(c["name"], c["type"].compile(dialect=engine.dialect)
+                         if not isinstance(c["type"], sqltypes.NullType) else "NULL", c["nullable"],
                          c["default"]) for c in found.get_columns(name)],
             "indexes": sorted(found.get_indexes(name), key=lambda index: index["name"]),
             "foreign_keys": sorted(found.get_foreign_keys(name), key=repr),
@@ -228,13 +230,10 @@ def test_upgrade_with_rows_in_every_table_gives_the_schema_of_an_empty_database(
         assert got == rows, name
 
     # Every seeded table the upgrade kept still holds its rows (0012 drops ticket_status_counts).
-    # Seeded after 0012, the counted tables' triggers add rows of their own to stat_counts.
-    still = [table for table in seeded if table in made["tables"]]
-    kept = kept_rows(filled, still)
-    assert {table: set(seeded[table]) - kept[table] for table in still} == {
-        table: set() for table in still}
-    assert {table: kept[table] for table in still if table != "stat_counts"} == {
-        table: seeded[table] for table in still if table != "stat_counts"}
+    # stat_counts too is its triggers' when it is seeded (the revision before head is 0012 or
+    # later): counts_match_rows checks it.
+    still = [table for table in seeded if table in made["tables"] and table != "stat_counts"]
+    assert kept_rows(filled, still) == {table: seeded[table] for table in still}
     if "stat_counts" in made["tables"]:
         counts_match_rows(filled)
 

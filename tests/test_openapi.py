@@ -34,7 +34,8 @@ def test_every_endpoint_is_documented_with_responses(app, client):
 # POST operations that take no body at all; every other POST takes a JSON one.
 BODYLESS_POSTS = {"/api/auth/sign-out", "/api/auth/two-factor/enable",
                   "/api/auth/revoke-other-sessions", "/api/admin/users/{user_id}/unban",
-                  "/api/admin/users/{user_id}/impersonate"}
+                  "/api/admin/users/{user_id}/impersonate",
+                  "/api/festivals/{festival_id}/registrations"}
 
 def loads_json_body(view):
     """Whether the view parses a JSON body with a schema (flask-smorest's `arguments`)."""

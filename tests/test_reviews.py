@@ -120,28 +120,37 @@ def test_two_reviews_at_once_make_one(app, crew, festival, live_server):
     assert count(app, Review) == 1
 
 
+def spread(**counts) -> dict:
+    """A distribution (E3.3): every rating from 1 to 5, 0 unless given (`r4=2`)."""
+    return {str(stars): counts.get(f"r{stars}", 0) for stars in range(1, 6)}
+
+
 def test_the_rating_counts_approved_reviews_only(app, client, crew, festival):
     voters = [signed_in_user(app, f"v{i}@example.com") for i in range(4)]
     reviews = [made(client, voters[i], festival, rating=r) for i, r in enumerate([5, 4, 4, 1])]
-    assert rating(client, festival) == {"average": None, "count": 0}
+    assert rating(client, festival) == {"average": None, "count": 0, "distribution": spread()}
     for review in reviews[:3]:
         assert moderate(client, crew, review).status_code == 200
-    assert rating(client, festival) == {"average": 4.33, "count": 3}
+    assert rating(client, festival) == {"average": 4.33, "count": 3,
+                                        "distribution": spread(r4=2, r5=1)}
     moderate(client, crew, reviews[3], "REJECTED")
-    assert rating(client, festival) == {"average": 4.33, "count": 3}
+    assert rating(client, festival)["distribution"] == spread(r4=2, r5=1)
     moderate(client, crew, reviews[0], "REJECTED")
-    assert rating(client, festival) == {"average": 4.0, "count": 2}
+    assert rating(client, festival) == {"average": 4.0, "count": 2,
+                                        "distribution": spread(r4=2)}
     # An edit sends it back to PENDING: out of the rating until approved again.
     edited = client.patch(f"/api/reviews/{reviews[1]['id']}", json={"rating": 5},
                           headers=voters[1])
     assert edited.status_code == 200
-    assert rating(client, festival) == {"average": 4.0, "count": 1}
+    assert rating(client, festival) == {"average": 4.0, "count": 1, "distribution": spread(r4=1)}
     moderate(client, crew, reviews[1])
-    assert rating(client, festival) == {"average": 4.5, "count": 2}
+    assert rating(client, festival) == {"average": 4.5, "count": 2,
+                                        "distribution": spread(r4=1, r5=1)}
     client.delete(f"/api/reviews/{reviews[2]['id']}", headers=crew["member"])
-    assert rating(client, festival) == {"average": 5.0, "count": 1}
+    assert rating(client, festival) == {"average": 5.0, "count": 1, "distribution": spread(r5=1)}
+    moderate(client, crew, reviews[3], "APPROVED")
     listed = client.get("/api/festivals").get_json()["data"][0]["rating"]
-    assert listed == {"average": 5.0, "count": 1}
+    assert listed == {"average": 3.0, "count": 2, "distribution": spread(r1=1, r5=1)}
 
 
 def test_the_average_rounds_half_up(app, client, crew, festival):
@@ -150,7 +159,8 @@ def test_the_average_rounds_half_up(app, client, crew, festival):
     # 2, 1, 1, 1, 1, 1, 1, 1 -> 9 / 8 = 1.125 -> 1.13 (banker's rounding gives 1.12).
     for i, value in enumerate([2, 1, 1, 1, 1, 1, 1, 1]):
         moderate(client, crew, made(client, voters[i], festival, rating=value))
-    assert rating(client, festival) == {"average": 1.13, "count": 8}
+    assert rating(client, festival) == {"average": 1.13, "count": 8,
+                                        "distribution": spread(r1=7, r2=1)}
 
 
 def test_an_edit_by_the_author_goes_back_to_pending(client, crew, festival):

@@ -1,7 +1,7 @@
 """organizations: project admins (invitations carry a role), API keys, impersonation sessions
 
 Revision ID: 0016
-Revises: 0015 (0012 when written; chained after E1's 0015 once that was merged in)
+Revises: 0015
 
 extensions.md E2: `invitations.role`; the `api_keys` table; `sessions.impersonator_id`. On
 SQLite the foreign key makes batch mode rebuild `sessions` (copy and rename), which drops the

@@ -113,7 +113,7 @@ class StatsSchema(Schema):
     users = _counts("UserStats", "total", "verified", "twoFactor", "banned", "admins")
     sessions = _counts("SessionStats", "live")
     projects = _counts("ProjectStats", "total")
-    articles = _counts("ArticleStats", "DRAFT", "PUBLISHED", "ARCHIVED")
+    articles = _counts("ArticleStats", "DRAFT", "PUBLISHED", "ARCHIVED", "SCHEDULED")
     festivals = _counts("FestivalStats", "DRAFT", "PUBLISHED", "CANCELLED")
     reviews = _counts("ReviewStats", "PENDING", "APPROVED", "REJECTED")
     tickets = _counts("TicketStats", "OPEN", "IN_PROGRESS", "RESOLVED", "CLOSED")

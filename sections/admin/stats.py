@@ -5,6 +5,7 @@ from sqlalchemy import func, literal, select, true, union_all
 from core import clock
 from core.db import db
 from core.stats import StatCount
+from sections.articles.models import SCHEDULED, Article
 from sections.articles.models import STATUSES as ARTICLE_STATUSES
 from sections.auth.models import Session, User
 from sections.festivals.models import FESTIVAL_STATUSES
@@ -40,7 +41,9 @@ def stats() -> dict:
         _kept(),
         _ended("sessions", Session.expires_at <= now),
         # `banned = true`, not IS: SQLite then matches the partial index's predicate.
-        _ended("bans", User.banned == true(), User.ban_expires_at <= now))).all()
+        _ended("bans", User.banned == true(), User.ban_expires_at <= now),
+        # E3.2: SCHEDULED articles stored so, PUBLISHED since their time came.
+        _ended("scheduled", Article.status == SCHEDULED, Article.publish_at <= now))).all()
     counts = {(section, name): (int(count), int(amount))
               for section, name, count, amount in rows}
 
@@ -53,6 +56,8 @@ def stats() -> dict:
     answer["users"]["banned"] -= count(ENDED, "bans")
     for section, statuses in STATUS_COUNTS.items():
         answer[section] = {status: count(section, status) for status in statuses}
+    answer["articles"][SCHEDULED] -= count(ENDED, "scheduled")
+    answer["articles"]["PUBLISHED"] += count(ENDED, "scheduled")
     answer["payments"] = [{"currency": name, "count": n, "sum": total}
                           for (section, name), (n, total) in sorted(counts.items())
                           if section == "payments" and n]

@@ -5,6 +5,9 @@ EXPORTS = ("models",)
 
 
 def register(app, api):
+    from core import search
     from sections.articles import rules  # noqa: F401  (its kinds, for the policy)
     from sections.articles.routes import blp as routes
+    from sections.articles.search import SOURCE
     api.register_blueprint(routes)
+    search.feed(SOURCE)  # its part of GET /api/search

@@ -33,7 +33,7 @@ def written():
 def keep(response):
     """After an anonymous page is dumped: its bytes, for the next anonymous callers."""
     if response.status_code == 200:
-        anonymous_pages().put(g.anonymous_page, response.get_data())
+        anonymous_pages().put(g.anonymous_page, response.get_data(), g.anonymous_until)
     return response
 
 
@@ -52,6 +52,7 @@ def list_articles(args):
         body = cache.get(g.anonymous_page)
         if body is not None:
             return current_app.response_class(body, mimetype="application/json")
+        g.anonymous_until = articles.next_publication()
         after_this_request(keep)
     page = articles.page(who, args)
     projects = projects_of(who) if page.items else set()

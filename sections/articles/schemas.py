@@ -4,6 +4,7 @@ from marshmallow import Schema, ValidationError, fields, validate
 
 from core.fields import (
     Identifier,
+    OffsetDateTime,
     RequestSchema,
     Slug,
     Text,
@@ -49,6 +50,8 @@ class ArticleChangeSchema(RequestSchema):
     excerpt = Text(500, allow_none=True)
     slug = Slug()
     status = fields.String(validate=validate.OneOf(STATUSES))
+    publishAt = OffsetDateTime(allow_none=True, metadata={
+        "description": "When a SCHEDULED article becomes PUBLISHED (future; that status only)"})
     tags = Tags()
 
 
@@ -70,5 +73,6 @@ class ArticleSchema(Schema):
     status = fields.String(required=True, validate=validate.OneOf(STATUSES))
     tags = fields.List(fields.String(), required=True)
     publishedAt = UTCDateTime(required=True, allow_none=True)
+    publishAt = UTCDateTime(required=True, allow_none=True)
     createdAt = UTCDateTime(required=True)
     updatedAt = UTCDateTime(required=True)

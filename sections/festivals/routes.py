@@ -4,7 +4,7 @@ from core import policy as policies
 from core.access import body_names, guard, login_optional, login_required
 from core.blueprint import BEARER, DEAD_BEARER, NO_BEARER, ApiBlueprint
 from core.db import db
-from core.fields import data_schema
+from core.fields import OffsetDateTime, data_schema
 from sections.festivals import service as festivals
 from sections.festivals.models import FESTIVAL_STATUSES
 from sections.festivals.schemas import (
@@ -12,7 +12,6 @@ from sections.festivals.schemas import (
     FestivalChangeSchema,
     FestivalCreateSchema,
     FestivalSchema,
-    OffsetDateTime,
 )
 
 blp = ApiBlueprint("festivals", __name__, url_prefix="/api/festivals",

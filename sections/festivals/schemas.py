@@ -1,33 +1,19 @@
 """Festivals (resources.md R5) and the date-time fields that need an explicit offset."""
-from datetime import UTC, datetime
-
 from marshmallow import Schema, fields, validate
 
-from core.fields import Identifier, RequestSchema, Slug, StrictInteger, Text, UTCDateTime
+from core.fields import (
+    Identifier,
+    OffsetDateTime,
+    RequestSchema,
+    Slug,
+    StrictInteger,
+    Text,
+    UTCDateTime,
+)
 from sections.festivals.models import DRAFT, FESTIVAL_STATUSES, PUBLISHED
 
 MAX_CAPACITY = 2_147_483_647
 PHASES = ("UPCOMING", "ONGOING", "ENDED")
-
-
-class OffsetDateTime(fields.String):
-    """R1: an ISO 8601 date-time with an offset (`Z`, `+02:00` ...), answered in UTC; a
-    date-time without an offset, or a date alone, is refused."""
-
-    default_error_messages = {"offset": "Must be an ISO 8601 date-time with an offset, "
-                                        "e.g. 2026-07-01T18:00:00Z."}
-
-    def _deserialize(self, value, attr, data, **kwargs):
-        value = super()._deserialize(value, attr, data, **kwargs)
-        if len(value) > 40 or "T" not in value.upper():
-            raise self.make_error("offset")
-        try:
-            parsed = datetime.fromisoformat(value)
-            if parsed.tzinfo is None:
-                raise ValueError(value)
-            return parsed.astimezone(UTC)
-        except (ValueError, OverflowError):
-            raise self.make_error("offset") from None
 
 
 class FestivalChangeSchema(RequestSchema):
@@ -53,9 +39,23 @@ class FestivalCreateSchema(FestivalChangeSchema):
     status = fields.String(validate=validate.OneOf([DRAFT, PUBLISHED]))
 
 
+# E3.3: the APPROVED reviews with each rating, keys "1" to "5".
+DistributionSchema = Schema.from_dict(
+    {str(stars): fields.Integer(required=True) for stars in range(1, 6)},
+    name="DistributionSchema")
+
+
 class RatingSchema(Schema):
     average = fields.Float(required=True, allow_none=True)
     count = fields.Integer(required=True)
+    distribution = fields.Nested(DistributionSchema, required=True)
+
+
+class RegistrationCountsSchema(Schema):
+    """E3.4: how many registrations are CONFIRMED and WAITLISTED."""
+
+    confirmed = fields.Integer(required=True)
+    waitlisted = fields.Integer(required=True)
 
 
 class FestivalSchema(Schema):
@@ -71,6 +71,7 @@ class FestivalSchema(Schema):
     status = fields.String(required=True, validate=validate.OneOf(FESTIVAL_STATUSES))
     phase = fields.String(required=True, validate=validate.OneOf(PHASES))
     rating = fields.Nested(RatingSchema, required=True)
+    registrations = fields.Nested(RegistrationCountsSchema, required=True)
     createdAt = UTCDateTime(required=True)
     updatedAt = UTCDateTime(required=True)
 

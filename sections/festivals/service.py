@@ -9,6 +9,7 @@ from core import changes, clock, listing, slugs
 from core import policy as policies
 from core.db import db
 from core.outcomes import Conflict, Invalid
+from sections.festivals import reactions
 from sections.festivals.models import CANCELLED, DRAFT, PUBLISHED, Festival
 from sections.festivals.rules import visible_festivals
 
@@ -49,6 +50,7 @@ def update(festival: Festival, data: dict) -> Festival:
     """Apply a PATCH: dates checked together with the stored ones (400), then the state (409)."""
     _check_dates(data.get("startsAt", festival.starts_at), data.get("endsAt", festival.ends_at))
     _check_transition(festival, data)
+    before = {"capacity": festival.capacity, "status": festival.status}
     changed = changes.apply(festival, data, FIELDS)
     if "slug" in data and data["slug"] != festival.slug:
         slugs.change(festival, data["slug"])
@@ -56,6 +58,7 @@ def update(festival: Festival, data: dict) -> Festival:
     if changed:
         festival.updated_at = clock.utcnow()
         slugs.flush_change()
+        reactions.changed(festival, before)
     return festival
 
 
@@ -88,7 +91,7 @@ def page(who: policies.Caller, args: dict, now) -> listing.Page:
 
 def list_query(who: policies.Caller, args: dict, now):
     query = (select(Festival).where(visible_festivals(who))
-             .options(undefer_group("rating")))
+             .options(undefer_group("rating"), undefer_group("registrations")))
     if "status" in args:
         query = query.where(Festival.status == args["status"])
     if "projectId" in args:
@@ -105,12 +108,16 @@ def list_query(who: policies.Caller, args: dict, now):
     return query
 
 
-def rating(count: int, total: int) -> dict:
-    """R5: the mean of the APPROVED ratings rounded half up to two decimals (5, 4, 4 -> 4.33)."""
+def rating(festival: Festival) -> dict:
+    """R5: the mean of the APPROVED ratings rounded half up to two decimals (5, 4, 4 -> 4.33);
+    E3.3: how many there are of each."""
+    distribution = {str(stars): getattr(festival, f"rating_{stars}") for stars in range(1, 6)}
+    count = sum(distribution.values())
     if not count:
-        return {"average": None, "count": 0}
+        return {"average": None, "count": 0, "distribution": distribution}
+    total = sum(int(stars) * n for stars, n in distribution.items())
     mean = (Decimal(total) / Decimal(count)).quantize(Decimal("0.01"), ROUND_HALF_UP)
-    return {"average": float(mean), "count": count}
+    return {"average": float(mean), "count": count, "distribution": distribution}
 
 
 def answer(festival: Festival, now=None) -> dict:
@@ -122,5 +129,7 @@ def answer(festival: Festival, now=None) -> dict:
             "location": festival.location, "startsAt": festival.starts_at,
             "endsAt": festival.ends_at, "capacity": festival.capacity,
             "status": festival.status, "phase": phase(festival, now),
-            "rating": rating(festival.rating_count, festival.rating_sum),
+            "rating": rating(festival),
+            "registrations": {"confirmed": festival.registrations_confirmed,
+                              "waitlisted": festival.registrations_waitlisted},
             "createdAt": festival.created_at, "updatedAt": festival.updated_at}

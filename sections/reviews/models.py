@@ -12,6 +12,7 @@ from sections.festivals.models import Festival
 
 PENDING, APPROVED, REJECTED = "PENDING", "APPROVED", "REJECTED"
 REVIEW_STATUSES = (PENDING, APPROVED, REJECTED)
+RATINGS = (1, 2, 3, 4, 5)
 
 
 class Review(db.Model):
@@ -44,18 +45,19 @@ class Review(db.Model):
     festival: Mapped[Festival] = relationship(lazy="joined", innerjoin=True)
 
 
-def _approved(aggregate):
+def _approved(aggregate, *where):
     return (select(aggregate).where(Review.festival_id == Festival.id,
-                                    Review.status == APPROVED)
+                                    Review.status == APPROVED, *where)
             .correlate_except(Review).scalar_subquery())
 
 
-# R5 `rating`: computed from the APPROVED reviews when the festival is read, never stored. Deferred
-# (one query for both when first read) so a review's festival loads without it; festival lists
-# undefer the group into their page query.
-Festival.rating_count = column_property(_approved(func.count()), deferred=True, group="rating")
-Festival.rating_sum = column_property(_approved(func.coalesce(func.sum(Review.rating), 0)),
-                                      deferred=True, group="rating")
+# R5 `rating` and its distribution (extensions.md E3.3): the APPROVED reviews per rating,
+# counted when the festival is read, never stored (each count a range of the
+# (festival_id, status, rating) index). Deferred (one query for the group when first read) so a
+# review's festival loads without them; festival lists undefer the group into their page query.
+for _stars in RATINGS:
+    setattr(Festival, f"rating_{_stars}", column_property(
+        _approved(func.count(), Review.rating == _stars), deferred=True, group="rating"))
 
 
 count(per_status(Review.__tablename__))

@@ -1,15 +1,19 @@
 """Reviews of festivals and their moderation (resources.md R6)."""
-from functools import wraps
 
 from marshmallow import fields, validate
 
 from core import listing
 from core import policy as policies
-from core.access import body_names, guard, login_optional, login_required
+from core.access import (
+    body_names,
+    guard,
+    login_optional,
+    login_required,
+    verified_email_required,
+)
 from core.blueprint import BEARER, DEAD_BEARER, NO_BEARER, ApiBlueprint
 from core.db import db
 from core.fields import data_schema
-from core.outcomes import EmailNotVerified
 from sections.projects.rules import projects_of
 from sections.reviews import service as reviews
 from sections.reviews.models import REVIEW_STATUSES
@@ -30,18 +34,6 @@ ReviewListArgs = listing.arguments(
              "authorId": listing.identifier()})
 ReviewData = data_schema(ReviewSchema)
 NOT_VISIBLE = (404, "NOT_FOUND: no such review, or one the caller may not see")
-
-
-def verified_email_required(view):
-    """R6: writing a review needs a verified e-mail (403 after 404, before the body's 400)."""
-
-    @wraps(view)
-    def wrapper(*args, **kwargs):
-        if not policies.caller().email_verified:
-            raise EmailNotVerified("Verify your e-mail address to write reviews")
-        return view(*args, **kwargs)
-
-    return wrapper
 
 
 @blp.get("")
@@ -79,7 +71,7 @@ def get_review(review):
                   "has reviewed it already"))
 @login_required
 @body_names("festivalId", "festival")
-@verified_email_required
+@verified_email_required("write reviews")
 @blp.arguments(ReviewCreateSchema)
 def create_review(data):
     """Review a published festival that has started (status PENDING)."""
