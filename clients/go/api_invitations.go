@@ -200,7 +200,7 @@ func (r ApiCreateInvitationRequest) Execute() (*InvitationData, *http.Response, 
 }
 
 /*
-CreateInvitation Invite an e-mail address to the project (replacing its pending invitation).
+CreateInvitation Invite an e-mail address to the project as a member or admin (replacing its pending invitation).
 
 	@param ctx context.Context - for authentication, logging, cancellation, deadlines, tracing, etc. Passed from http.Request or context.Background().
 	@param projectId
@@ -733,7 +733,7 @@ func (r ApiListProjectInvitationsRequest) Execute() (*InvitationPage, *http.Resp
 }
 
 /*
-ListProjectInvitations List the project's invitations (its owner).
+ListProjectInvitations List the project's invitations (its owner or an admin).
 
 	@param ctx context.Context - for authentication, logging, cancellation, deadlines, tracing, etc. Passed from http.Request or context.Background().
 	@param projectId

@@ -62,7 +62,11 @@ type APIClient struct {
 
 	ProjectsAPI *ProjectsAPIService
 
+	RegistrationsAPI *RegistrationsAPIService
+
 	ReviewsAPI *ReviewsAPIService
+
+	SearchAPI *SearchAPIService
 
 	TicketsAPI *TicketsAPIService
 
@@ -92,7 +96,9 @@ func NewAPIClient(cfg *Configuration) *APIClient {
 	c.HealthAPI = (*HealthAPIService)(&c.common)
 	c.InvitationsAPI = (*InvitationsAPIService)(&c.common)
 	c.ProjectsAPI = (*ProjectsAPIService)(&c.common)
+	c.RegistrationsAPI = (*RegistrationsAPIService)(&c.common)
 	c.ReviewsAPI = (*ReviewsAPIService)(&c.common)
+	c.SearchAPI = (*SearchAPIService)(&c.common)
 	c.TicketsAPI = (*TicketsAPIService)(&c.common)
 	c.WebhooksAPI = (*WebhooksAPIService)(&c.common)
 

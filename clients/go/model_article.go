@@ -32,6 +32,7 @@ type Article struct {
 	Status      string          `json:"status"`
 	Tags        []string        `json:"tags"`
 	PublishedAt NullableTime    `json:"publishedAt"`
+	PublishAt   NullableTime    `json:"publishAt"`
 	CreatedAt   time.Time       `json:"createdAt"`
 	UpdatedAt   time.Time       `json:"updatedAt"`
 }
@@ -42,7 +43,7 @@ type _Article Article
 // This constructor will assign default values to properties that have it defined,
 // and makes sure properties required by API are set, but the set of arguments
 // will change when the set of required properties is changed
-func NewArticle(id string, projectId string, author NullableUserRef, title string, slug string, excerpt NullableString, content string, status string, tags []string, publishedAt NullableTime, createdAt time.Time, updatedAt time.Time) *Article {
+func NewArticle(id string, projectId string, author NullableUserRef, title string, slug string, excerpt NullableString, content string, status string, tags []string, publishedAt NullableTime, publishAt NullableTime, createdAt time.Time, updatedAt time.Time) *Article {
 	this := Article{}
 	this.Id = id
 	this.ProjectId = projectId
@@ -54,6 +55,7 @@ func NewArticle(id string, projectId string, author NullableUserRef, title strin
 	this.Status = status
 	this.Tags = tags
 	this.PublishedAt = publishedAt
+	this.PublishAt = publishAt
 	this.CreatedAt = createdAt
 	this.UpdatedAt = updatedAt
 	return &this
@@ -313,6 +315,32 @@ func (o *Article) SetPublishedAt(v time.Time) {
 	o.PublishedAt.Set(&v)
 }
 
+// GetPublishAt returns the PublishAt field value
+// If the value is explicit nil, the zero value for time.Time will be returned
+func (o *Article) GetPublishAt() time.Time {
+	if o == nil || o.PublishAt.Get() == nil {
+		var ret time.Time
+		return ret
+	}
+
+	return *o.PublishAt.Get()
+}
+
+// GetPublishAtOk returns a tuple with the PublishAt field value
+// and a boolean to check if the value has been set.
+// NOTE: If the value is an explicit nil, `nil, true` will be returned
+func (o *Article) GetPublishAtOk() (*time.Time, bool) {
+	if o == nil {
+		return nil, false
+	}
+	return o.PublishAt.Get(), o.PublishAt.IsSet()
+}
+
+// SetPublishAt sets field value
+func (o *Article) SetPublishAt(v time.Time) {
+	o.PublishAt.Set(&v)
+}
+
 // GetCreatedAt returns the CreatedAt field value
 func (o *Article) GetCreatedAt() time.Time {
 	if o == nil {
@@ -381,6 +409,7 @@ func (o Article) ToMap() (map[string]interface{}, error) {
 	toSerialize["status"] = o.Status
 	toSerialize["tags"] = o.Tags
 	toSerialize["publishedAt"] = o.PublishedAt.Get()
+	toSerialize["publishAt"] = o.PublishAt.Get()
 	toSerialize["createdAt"] = o.CreatedAt
 	toSerialize["updatedAt"] = o.UpdatedAt
 	return toSerialize, nil
@@ -401,6 +430,7 @@ func (o *Article) UnmarshalJSON(data []byte) (err error) {
 		"status",
 		"tags",
 		"publishedAt",
+		"publishAt",
 		"createdAt",
 		"updatedAt",
 	}

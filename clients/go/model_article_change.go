@@ -24,7 +24,9 @@ type ArticleChange struct {
 	Excerpt NullableString `json:"excerpt,omitempty"`
 	Slug    *string        `json:"slug,omitempty"`
 	Status  *string        `json:"status,omitempty"`
-	Tags    []string       `json:"tags,omitempty"`
+	// When a SCHEDULED article becomes PUBLISHED (future; that status only)
+	PublishAt NullableString `json:"publishAt,omitempty"`
+	Tags      []string       `json:"tags,omitempty"`
 }
 
 // NewArticleChange instantiates a new ArticleChange object
@@ -215,6 +217,49 @@ func (o *ArticleChange) SetStatus(v string) {
 	o.Status = &v
 }
 
+// GetPublishAt returns the PublishAt field value if set, zero value otherwise (both if not set or set to explicit null).
+func (o *ArticleChange) GetPublishAt() string {
+	if o == nil || IsNil(o.PublishAt.Get()) {
+		var ret string
+		return ret
+	}
+	return *o.PublishAt.Get()
+}
+
+// GetPublishAtOk returns a tuple with the PublishAt field value if set, nil otherwise
+// and a boolean to check if the value has been set.
+// NOTE: If the value is an explicit nil, `nil, true` will be returned
+func (o *ArticleChange) GetPublishAtOk() (*string, bool) {
+	if o == nil {
+		return nil, false
+	}
+	return o.PublishAt.Get(), o.PublishAt.IsSet()
+}
+
+// HasPublishAt returns a boolean if a field has been set.
+func (o *ArticleChange) HasPublishAt() bool {
+	if o != nil && o.PublishAt.IsSet() {
+		return true
+	}
+
+	return false
+}
+
+// SetPublishAt gets a reference to the given NullableString and assigns it to the PublishAt field.
+func (o *ArticleChange) SetPublishAt(v string) {
+	o.PublishAt.Set(&v)
+}
+
+// SetPublishAtNil sets the value for PublishAt to be an explicit nil
+func (o *ArticleChange) SetPublishAtNil() {
+	o.PublishAt.Set(nil)
+}
+
+// UnsetPublishAt ensures that no value is present for PublishAt, not even an explicit nil
+func (o *ArticleChange) UnsetPublishAt() {
+	o.PublishAt.Unset()
+}
+
 // GetTags returns the Tags field value if set, zero value otherwise.
 func (o *ArticleChange) GetTags() []string {
 	if o == nil || IsNil(o.Tags) {
@@ -271,6 +316,9 @@ func (o ArticleChange) ToMap() (map[string]interface{}, error) {
 	}
 	if !IsNil(o.Status) {
 		toSerialize["status"] = o.Status
+	}
+	if o.PublishAt.IsSet() {
+		toSerialize["publishAt"] = o.PublishAt.Get()
 	}
 	if !IsNil(o.Tags) {
 		toSerialize["tags"] = o.Tags

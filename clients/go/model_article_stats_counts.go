@@ -24,6 +24,7 @@ type ArticleStatsCounts struct {
 	DRAFT     int32 `json:"DRAFT"`
 	PUBLISHED int32 `json:"PUBLISHED"`
 	ARCHIVED  int32 `json:"ARCHIVED"`
+	SCHEDULED int32 `json:"SCHEDULED"`
 }
 
 type _ArticleStatsCounts ArticleStatsCounts
@@ -32,11 +33,12 @@ type _ArticleStatsCounts ArticleStatsCounts
 // This constructor will assign default values to properties that have it defined,
 // and makes sure properties required by API are set, but the set of arguments
 // will change when the set of required properties is changed
-func NewArticleStatsCounts(dRAFT int32, pUBLISHED int32, aRCHIVED int32) *ArticleStatsCounts {
+func NewArticleStatsCounts(dRAFT int32, pUBLISHED int32, aRCHIVED int32, sCHEDULED int32) *ArticleStatsCounts {
 	this := ArticleStatsCounts{}
 	this.DRAFT = dRAFT
 	this.PUBLISHED = pUBLISHED
 	this.ARCHIVED = aRCHIVED
+	this.SCHEDULED = sCHEDULED
 	return &this
 }
 
@@ -120,6 +122,30 @@ func (o *ArticleStatsCounts) SetARCHIVED(v int32) {
 	o.ARCHIVED = v
 }
 
+// GetSCHEDULED returns the SCHEDULED field value
+func (o *ArticleStatsCounts) GetSCHEDULED() int32 {
+	if o == nil {
+		var ret int32
+		return ret
+	}
+
+	return o.SCHEDULED
+}
+
+// GetSCHEDULEDOk returns a tuple with the SCHEDULED field value
+// and a boolean to check if the value has been set.
+func (o *ArticleStatsCounts) GetSCHEDULEDOk() (*int32, bool) {
+	if o == nil {
+		return nil, false
+	}
+	return &o.SCHEDULED, true
+}
+
+// SetSCHEDULED sets field value
+func (o *ArticleStatsCounts) SetSCHEDULED(v int32) {
+	o.SCHEDULED = v
+}
+
 func (o ArticleStatsCounts) MarshalJSON() ([]byte, error) {
 	toSerialize, err := o.ToMap()
 	if err != nil {
@@ -133,6 +159,7 @@ func (o ArticleStatsCounts) ToMap() (map[string]interface{}, error) {
 	toSerialize["DRAFT"] = o.DRAFT
 	toSerialize["PUBLISHED"] = o.PUBLISHED
 	toSerialize["ARCHIVED"] = o.ARCHIVED
+	toSerialize["SCHEDULED"] = o.SCHEDULED
 	return toSerialize, nil
 }
 
@@ -144,6 +171,7 @@ func (o *ArticleStatsCounts) UnmarshalJSON(data []byte) (err error) {
 		"DRAFT",
 		"PUBLISHED",
 		"ARCHIVED",
+		"SCHEDULED",
 	}
 
 	allProperties := make(map[string]interface{})

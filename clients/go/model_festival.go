@@ -22,20 +22,21 @@ var _ MappedNullable = &Festival{}
 
 // Festival struct for Festival
 type Festival struct {
-	Id          string         `json:"id"`
-	ProjectId   string         `json:"projectId"`
-	Name        string         `json:"name"`
-	Slug        string         `json:"slug"`
-	Description NullableString `json:"description"`
-	Location    NullableString `json:"location"`
-	StartsAt    time.Time      `json:"startsAt"`
-	EndsAt      time.Time      `json:"endsAt"`
-	Capacity    NullableInt32  `json:"capacity"`
-	Status      string         `json:"status"`
-	Phase       string         `json:"phase"`
-	Rating      Rating         `json:"rating"`
-	CreatedAt   time.Time      `json:"createdAt"`
-	UpdatedAt   time.Time      `json:"updatedAt"`
+	Id            string             `json:"id"`
+	ProjectId     string             `json:"projectId"`
+	Name          string             `json:"name"`
+	Slug          string             `json:"slug"`
+	Description   NullableString     `json:"description"`
+	Location      NullableString     `json:"location"`
+	StartsAt      time.Time          `json:"startsAt"`
+	EndsAt        time.Time          `json:"endsAt"`
+	Capacity      NullableInt32      `json:"capacity"`
+	Status        string             `json:"status"`
+	Phase         string             `json:"phase"`
+	Rating        Rating             `json:"rating"`
+	Registrations RegistrationCounts `json:"registrations"`
+	CreatedAt     time.Time          `json:"createdAt"`
+	UpdatedAt     time.Time          `json:"updatedAt"`
 }
 
 type _Festival Festival
@@ -44,7 +45,7 @@ type _Festival Festival
 // This constructor will assign default values to properties that have it defined,
 // and makes sure properties required by API are set, but the set of arguments
 // will change when the set of required properties is changed
-func NewFestival(id string, projectId string, name string, slug string, description NullableString, location NullableString, startsAt time.Time, endsAt time.Time, capacity NullableInt32, status string, phase string, rating Rating, createdAt time.Time, updatedAt time.Time) *Festival {
+func NewFestival(id string, projectId string, name string, slug string, description NullableString, location NullableString, startsAt time.Time, endsAt time.Time, capacity NullableInt32, status string, phase string, rating Rating, registrations RegistrationCounts, createdAt time.Time, updatedAt time.Time) *Festival {
 	this := Festival{}
 	this.Id = id
 	this.ProjectId = projectId
@@ -58,6 +59,7 @@ func NewFestival(id string, projectId string, name string, slug string, descript
 	this.Status = status
 	this.Phase = phase
 	this.Rating = rating
+	this.Registrations = registrations
 	this.CreatedAt = createdAt
 	this.UpdatedAt = updatedAt
 	return &this
@@ -365,6 +367,30 @@ func (o *Festival) SetRating(v Rating) {
 	o.Rating = v
 }
 
+// GetRegistrations returns the Registrations field value
+func (o *Festival) GetRegistrations() RegistrationCounts {
+	if o == nil {
+		var ret RegistrationCounts
+		return ret
+	}
+
+	return o.Registrations
+}
+
+// GetRegistrationsOk returns a tuple with the Registrations field value
+// and a boolean to check if the value has been set.
+func (o *Festival) GetRegistrationsOk() (*RegistrationCounts, bool) {
+	if o == nil {
+		return nil, false
+	}
+	return &o.Registrations, true
+}
+
+// SetRegistrations sets field value
+func (o *Festival) SetRegistrations(v RegistrationCounts) {
+	o.Registrations = v
+}
+
 // GetCreatedAt returns the CreatedAt field value
 func (o *Festival) GetCreatedAt() time.Time {
 	if o == nil {
@@ -435,6 +461,7 @@ func (o Festival) ToMap() (map[string]interface{}, error) {
 	toSerialize["status"] = o.Status
 	toSerialize["phase"] = o.Phase
 	toSerialize["rating"] = o.Rating
+	toSerialize["registrations"] = o.Registrations
 	toSerialize["createdAt"] = o.CreatedAt
 	toSerialize["updatedAt"] = o.UpdatedAt
 	return toSerialize, nil
@@ -457,6 +484,7 @@ func (o *Festival) UnmarshalJSON(data []byte) (err error) {
 		"status",
 		"phase",
 		"rating",
+		"registrations",
 		"createdAt",
 		"updatedAt",
 	}

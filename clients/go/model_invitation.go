@@ -28,8 +28,10 @@ type Invitation struct {
 	// PENDING, ACCEPTED, DECLINED, REVOKED or EXPIRED
 	Status    string          `json:"status"`
 	InvitedBy NullableUserRef `json:"invitedBy"`
-	ExpiresAt time.Time       `json:"expiresAt"`
-	CreatedAt time.Time       `json:"createdAt"`
+	// \"member\" or \"admin\": the role accepting it gives
+	Role      string    `json:"role"`
+	ExpiresAt time.Time `json:"expiresAt"`
+	CreatedAt time.Time `json:"createdAt"`
 }
 
 type _Invitation Invitation
@@ -38,13 +40,14 @@ type _Invitation Invitation
 // This constructor will assign default values to properties that have it defined,
 // and makes sure properties required by API are set, but the set of arguments
 // will change when the set of required properties is changed
-func NewInvitation(id string, projectId string, email string, status string, invitedBy NullableUserRef, expiresAt time.Time, createdAt time.Time) *Invitation {
+func NewInvitation(id string, projectId string, email string, status string, invitedBy NullableUserRef, role string, expiresAt time.Time, createdAt time.Time) *Invitation {
 	this := Invitation{}
 	this.Id = id
 	this.ProjectId = projectId
 	this.Email = email
 	this.Status = status
 	this.InvitedBy = invitedBy
+	this.Role = role
 	this.ExpiresAt = expiresAt
 	this.CreatedAt = createdAt
 	return &this
@@ -180,6 +183,30 @@ func (o *Invitation) SetInvitedBy(v UserRef) {
 	o.InvitedBy.Set(&v)
 }
 
+// GetRole returns the Role field value
+func (o *Invitation) GetRole() string {
+	if o == nil {
+		var ret string
+		return ret
+	}
+
+	return o.Role
+}
+
+// GetRoleOk returns a tuple with the Role field value
+// and a boolean to check if the value has been set.
+func (o *Invitation) GetRoleOk() (*string, bool) {
+	if o == nil {
+		return nil, false
+	}
+	return &o.Role, true
+}
+
+// SetRole sets field value
+func (o *Invitation) SetRole(v string) {
+	o.Role = v
+}
+
 // GetExpiresAt returns the ExpiresAt field value
 func (o *Invitation) GetExpiresAt() time.Time {
 	if o == nil {
@@ -243,6 +270,7 @@ func (o Invitation) ToMap() (map[string]interface{}, error) {
 	toSerialize["email"] = o.Email
 	toSerialize["status"] = o.Status
 	toSerialize["invitedBy"] = o.InvitedBy.Get()
+	toSerialize["role"] = o.Role
 	toSerialize["expiresAt"] = o.ExpiresAt
 	toSerialize["createdAt"] = o.CreatedAt
 	return toSerialize, nil
@@ -258,6 +286,7 @@ func (o *Invitation) UnmarshalJSON(data []byte) (err error) {
 		"email",
 		"status",
 		"invitedBy",
+		"role",
 		"expiresAt",
 		"createdAt",
 	}

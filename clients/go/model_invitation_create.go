@@ -22,6 +22,8 @@ var _ MappedNullable = &InvitationCreate{}
 // InvitationCreate struct for InvitationCreate
 type InvitationCreate struct {
 	Email string `json:"email"`
+	// The role accepting it gives (default \"member\"; only the owner invites admins)
+	Role *string `json:"role,omitempty"`
 }
 
 type _InvitationCreate InvitationCreate
@@ -33,6 +35,8 @@ type _InvitationCreate InvitationCreate
 func NewInvitationCreate(email string) *InvitationCreate {
 	this := InvitationCreate{}
 	this.Email = email
+	var role string = "member"
+	this.Role = &role
 	return &this
 }
 
@@ -41,6 +45,8 @@ func NewInvitationCreate(email string) *InvitationCreate {
 // but it doesn't guarantee that properties required by API are set
 func NewInvitationCreateWithDefaults() *InvitationCreate {
 	this := InvitationCreate{}
+	var role string = "member"
+	this.Role = &role
 	return &this
 }
 
@@ -68,6 +74,38 @@ func (o *InvitationCreate) SetEmail(v string) {
 	o.Email = v
 }
 
+// GetRole returns the Role field value if set, zero value otherwise.
+func (o *InvitationCreate) GetRole() string {
+	if o == nil || IsNil(o.Role) {
+		var ret string
+		return ret
+	}
+	return *o.Role
+}
+
+// GetRoleOk returns a tuple with the Role field value if set, nil otherwise
+// and a boolean to check if the value has been set.
+func (o *InvitationCreate) GetRoleOk() (*string, bool) {
+	if o == nil || IsNil(o.Role) {
+		return nil, false
+	}
+	return o.Role, true
+}
+
+// HasRole returns a boolean if a field has been set.
+func (o *InvitationCreate) HasRole() bool {
+	if o != nil && !IsNil(o.Role) {
+		return true
+	}
+
+	return false
+}
+
+// SetRole gets a reference to the given string and assigns it to the Role field.
+func (o *InvitationCreate) SetRole(v string) {
+	o.Role = &v
+}
+
 func (o InvitationCreate) MarshalJSON() ([]byte, error) {
 	toSerialize, err := o.ToMap()
 	if err != nil {
@@ -79,6 +117,9 @@ func (o InvitationCreate) MarshalJSON() ([]byte, error) {
 func (o InvitationCreate) ToMap() (map[string]interface{}, error) {
 	toSerialize := map[string]interface{}{}
 	toSerialize["email"] = o.Email
+	if !IsNil(o.Role) {
+		toSerialize["role"] = o.Role
+	}
 	return toSerialize, nil
 }
 

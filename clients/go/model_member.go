@@ -23,7 +23,7 @@ var _ MappedNullable = &Member{}
 // Member struct for Member
 type Member struct {
 	User UserRef `json:"user"`
-	// \"owner\" or \"member\"
+	// \"owner\", \"admin\" or \"member\"
 	Role     string    `json:"role"`
 	JoinedAt time.Time `json:"joinedAt"`
 }

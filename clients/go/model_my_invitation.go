@@ -28,9 +28,11 @@ type MyInvitation struct {
 	// PENDING, ACCEPTED, DECLINED, REVOKED or EXPIRED
 	Status    string          `json:"status"`
 	InvitedBy NullableUserRef `json:"invitedBy"`
-	ExpiresAt time.Time       `json:"expiresAt"`
-	CreatedAt time.Time       `json:"createdAt"`
-	Project   ProjectRef      `json:"project"`
+	// \"member\" or \"admin\": the role accepting it gives
+	Role      string     `json:"role"`
+	ExpiresAt time.Time  `json:"expiresAt"`
+	CreatedAt time.Time  `json:"createdAt"`
+	Project   ProjectRef `json:"project"`
 }
 
 type _MyInvitation MyInvitation
@@ -39,13 +41,14 @@ type _MyInvitation MyInvitation
 // This constructor will assign default values to properties that have it defined,
 // and makes sure properties required by API are set, but the set of arguments
 // will change when the set of required properties is changed
-func NewMyInvitation(id string, projectId string, email string, status string, invitedBy NullableUserRef, expiresAt time.Time, createdAt time.Time, project ProjectRef) *MyInvitation {
+func NewMyInvitation(id string, projectId string, email string, status string, invitedBy NullableUserRef, role string, expiresAt time.Time, createdAt time.Time, project ProjectRef) *MyInvitation {
 	this := MyInvitation{}
 	this.Id = id
 	this.ProjectId = projectId
 	this.Email = email
 	this.Status = status
 	this.InvitedBy = invitedBy
+	this.Role = role
 	this.ExpiresAt = expiresAt
 	this.CreatedAt = createdAt
 	this.Project = project
@@ -182,6 +185,30 @@ func (o *MyInvitation) SetInvitedBy(v UserRef) {
 	o.InvitedBy.Set(&v)
 }
 
+// GetRole returns the Role field value
+func (o *MyInvitation) GetRole() string {
+	if o == nil {
+		var ret string
+		return ret
+	}
+
+	return o.Role
+}
+
+// GetRoleOk returns a tuple with the Role field value
+// and a boolean to check if the value has been set.
+func (o *MyInvitation) GetRoleOk() (*string, bool) {
+	if o == nil {
+		return nil, false
+	}
+	return &o.Role, true
+}
+
+// SetRole sets field value
+func (o *MyInvitation) SetRole(v string) {
+	o.Role = v
+}
+
 // GetExpiresAt returns the ExpiresAt field value
 func (o *MyInvitation) GetExpiresAt() time.Time {
 	if o == nil {
@@ -269,6 +296,7 @@ func (o MyInvitation) ToMap() (map[string]interface{}, error) {
 	toSerialize["email"] = o.Email
 	toSerialize["status"] = o.Status
 	toSerialize["invitedBy"] = o.InvitedBy.Get()
+	toSerialize["role"] = o.Role
 	toSerialize["expiresAt"] = o.ExpiresAt
 	toSerialize["createdAt"] = o.CreatedAt
 	toSerialize["project"] = o.Project
@@ -285,6 +313,7 @@ func (o *MyInvitation) UnmarshalJSON(data []byte) (err error) {
 		"email",
 		"status",
 		"invitedBy",
+		"role",
 		"expiresAt",
 		"createdAt",
 		"project",

@@ -27,7 +27,7 @@ type Project struct {
 	Description NullableString  `json:"description"`
 	OwnerId     NullableString  `json:"ownerId"`
 	Owner       NullableUserRef `json:"owner"`
-	// The caller's role: \"owner\", \"member\", or null (an admin who is not a member)
+	// The caller's role: \"owner\", \"admin\", \"member\", or null (a platform admin who is not a member)
 	Role        NullableString `json:"role"`
 	MemberCount int32          `json:"memberCount"`
 	CreatedAt   time.Time      `json:"createdAt"`

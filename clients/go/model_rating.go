@@ -21,8 +21,9 @@ var _ MappedNullable = &Rating{}
 
 // Rating struct for Rating
 type Rating struct {
-	Average NullableFloat32 `json:"average"`
-	Count   int32           `json:"count"`
+	Average      NullableFloat32 `json:"average"`
+	Count        int32           `json:"count"`
+	Distribution Distribution    `json:"distribution"`
 }
 
 type _Rating Rating
@@ -31,10 +32,11 @@ type _Rating Rating
 // This constructor will assign default values to properties that have it defined,
 // and makes sure properties required by API are set, but the set of arguments
 // will change when the set of required properties is changed
-func NewRating(average NullableFloat32, count int32) *Rating {
+func NewRating(average NullableFloat32, count int32, distribution Distribution) *Rating {
 	this := Rating{}
 	this.Average = average
 	this.Count = count
+	this.Distribution = distribution
 	return &this
 }
 
@@ -96,6 +98,30 @@ func (o *Rating) SetCount(v int32) {
 	o.Count = v
 }
 
+// GetDistribution returns the Distribution field value
+func (o *Rating) GetDistribution() Distribution {
+	if o == nil {
+		var ret Distribution
+		return ret
+	}
+
+	return o.Distribution
+}
+
+// GetDistributionOk returns a tuple with the Distribution field value
+// and a boolean to check if the value has been set.
+func (o *Rating) GetDistributionOk() (*Distribution, bool) {
+	if o == nil {
+		return nil, false
+	}
+	return &o.Distribution, true
+}
+
+// SetDistribution sets field value
+func (o *Rating) SetDistribution(v Distribution) {
+	o.Distribution = v
+}
+
 func (o Rating) MarshalJSON() ([]byte, error) {
 	toSerialize, err := o.ToMap()
 	if err != nil {
@@ -108,6 +134,7 @@ func (o Rating) ToMap() (map[string]interface{}, error) {
 	toSerialize := map[string]interface{}{}
 	toSerialize["average"] = o.Average.Get()
 	toSerialize["count"] = o.Count
+	toSerialize["distribution"] = o.Distribution
 	return toSerialize, nil
 }
 
@@ -118,6 +145,7 @@ func (o *Rating) UnmarshalJSON(data []byte) (err error) {
 	requiredProperties := []string{
 		"average",
 		"count",
+		"distribution",
 	}
 
 	allProperties := make(map[string]interface{})

@@ -32,6 +32,8 @@ type SessionInfo struct {
 	IpAddress NullableString `json:"ipAddress"`
 	// True for the session of the bearer token of this request
 	Current bool `json:"current"`
+	// The admin who opened it to see what the user sees (extensions.md E2.3); null for every other session
+	ImpersonatedBy NullableImpersonator `json:"impersonatedBy"`
 }
 
 type _SessionInfo SessionInfo
@@ -40,7 +42,7 @@ type _SessionInfo SessionInfo
 // This constructor will assign default values to properties that have it defined,
 // and makes sure properties required by API are set, but the set of arguments
 // will change when the set of required properties is changed
-func NewSessionInfo(id string, createdAt time.Time, expiresAt time.Time, lastUsedAt time.Time, userAgent NullableString, ipAddress NullableString, current bool) *SessionInfo {
+func NewSessionInfo(id string, createdAt time.Time, expiresAt time.Time, lastUsedAt time.Time, userAgent NullableString, ipAddress NullableString, current bool, impersonatedBy NullableImpersonator) *SessionInfo {
 	this := SessionInfo{}
 	this.Id = id
 	this.CreatedAt = createdAt
@@ -49,6 +51,7 @@ func NewSessionInfo(id string, createdAt time.Time, expiresAt time.Time, lastUse
 	this.UserAgent = userAgent
 	this.IpAddress = ipAddress
 	this.Current = current
+	this.ImpersonatedBy = impersonatedBy
 	return &this
 }
 
@@ -232,6 +235,32 @@ func (o *SessionInfo) SetCurrent(v bool) {
 	o.Current = v
 }
 
+// GetImpersonatedBy returns the ImpersonatedBy field value
+// If the value is explicit nil, the zero value for Impersonator will be returned
+func (o *SessionInfo) GetImpersonatedBy() Impersonator {
+	if o == nil || o.ImpersonatedBy.Get() == nil {
+		var ret Impersonator
+		return ret
+	}
+
+	return *o.ImpersonatedBy.Get()
+}
+
+// GetImpersonatedByOk returns a tuple with the ImpersonatedBy field value
+// and a boolean to check if the value has been set.
+// NOTE: If the value is an explicit nil, `nil, true` will be returned
+func (o *SessionInfo) GetImpersonatedByOk() (*Impersonator, bool) {
+	if o == nil {
+		return nil, false
+	}
+	return o.ImpersonatedBy.Get(), o.ImpersonatedBy.IsSet()
+}
+
+// SetImpersonatedBy sets field value
+func (o *SessionInfo) SetImpersonatedBy(v Impersonator) {
+	o.ImpersonatedBy.Set(&v)
+}
+
 func (o SessionInfo) MarshalJSON() ([]byte, error) {
 	toSerialize, err := o.ToMap()
 	if err != nil {
@@ -249,6 +278,7 @@ func (o SessionInfo) ToMap() (map[string]interface{}, error) {
 	toSerialize["userAgent"] = o.UserAgent.Get()
 	toSerialize["ipAddress"] = o.IpAddress.Get()
 	toSerialize["current"] = o.Current
+	toSerialize["impersonatedBy"] = o.ImpersonatedBy.Get()
 	return toSerialize, nil
 }
 
@@ -264,6 +294,7 @@ func (o *SessionInfo) UnmarshalJSON(data []byte) (err error) {
 		"userAgent",
 		"ipAddress",
 		"current",
+		"impersonatedBy",
 	}
 
 	allProperties := make(map[string]interface{})

@@ -28,6 +28,8 @@ type UserCounts struct {
 	Providers int32 `json:"providers"`
 	// Projects it belongs to
 	Projects int32 `json:"projects"`
+	// Live API keys (not revoked, not expired; extensions.md E2.2)
+	ApiKeys int32 `json:"apiKeys"`
 }
 
 type _UserCounts UserCounts
@@ -36,12 +38,13 @@ type _UserCounts UserCounts
 // This constructor will assign default values to properties that have it defined,
 // and makes sure properties required by API are set, but the set of arguments
 // will change when the set of required properties is changed
-func NewUserCounts(sessions int32, passkeys int32, providers int32, projects int32) *UserCounts {
+func NewUserCounts(sessions int32, passkeys int32, providers int32, projects int32, apiKeys int32) *UserCounts {
 	this := UserCounts{}
 	this.Sessions = sessions
 	this.Passkeys = passkeys
 	this.Providers = providers
 	this.Projects = projects
+	this.ApiKeys = apiKeys
 	return &this
 }
 
@@ -149,6 +152,30 @@ func (o *UserCounts) SetProjects(v int32) {
 	o.Projects = v
 }
 
+// GetApiKeys returns the ApiKeys field value
+func (o *UserCounts) GetApiKeys() int32 {
+	if o == nil {
+		var ret int32
+		return ret
+	}
+
+	return o.ApiKeys
+}
+
+// GetApiKeysOk returns a tuple with the ApiKeys field value
+// and a boolean to check if the value has been set.
+func (o *UserCounts) GetApiKeysOk() (*int32, bool) {
+	if o == nil {
+		return nil, false
+	}
+	return &o.ApiKeys, true
+}
+
+// SetApiKeys sets field value
+func (o *UserCounts) SetApiKeys(v int32) {
+	o.ApiKeys = v
+}
+
 func (o UserCounts) MarshalJSON() ([]byte, error) {
 	toSerialize, err := o.ToMap()
 	if err != nil {
@@ -163,6 +190,7 @@ func (o UserCounts) ToMap() (map[string]interface{}, error) {
 	toSerialize["passkeys"] = o.Passkeys
 	toSerialize["providers"] = o.Providers
 	toSerialize["projects"] = o.Projects
+	toSerialize["apiKeys"] = o.ApiKeys
 	return toSerialize, nil
 }
 
@@ -175,6 +203,7 @@ func (o *UserCounts) UnmarshalJSON(data []byte) (err error) {
 		"passkeys",
 		"providers",
 		"projects",
+		"apiKeys",
 	}
 
 	allProperties := make(map[string]interface{})

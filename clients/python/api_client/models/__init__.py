@@ -11,6 +11,10 @@ from .admin_user_page import AdminUserPage
 from .admin_user_role import AdminUserRole
 from .admin_user_update import AdminUserUpdate
 from .admin_user_update_role import AdminUserUpdateRole
+from .api_key import ApiKey
+from .api_key_create import ApiKeyCreate
+from .api_key_created import ApiKeyCreated
+from .api_key_page import ApiKeyPage
 from .article import Article
 from .article_change import ArticleChange
 from .article_change_status import ArticleChangeStatus
@@ -27,6 +31,7 @@ from .auth_error import AuthError
 from .auth_error_details import AuthErrorDetails
 from .auth_result import AuthResult
 from .ban import Ban
+from .change_email import ChangeEmail
 from .change_password import ChangePassword
 from .code import Code
 from .comment import Comment
@@ -34,7 +39,11 @@ from .comment_create import CommentCreate
 from .comment_data import CommentData
 from .comment_page import CommentPage
 from .complete_o_auth_provider import CompleteOAuthProvider
+from .current_session import CurrentSession
+from .current_session_info import CurrentSessionInfo
 from .delete_account import DeleteAccount
+from .disable_two_factor import DisableTwoFactor
+from .distribution import Distribution
 from .email import Email
 from .error import Error
 from .error_details import ErrorDetails
@@ -46,12 +55,20 @@ from .festival_create_status import FestivalCreateStatus
 from .festival_data import FestivalData
 from .festival_page import FestivalPage
 from .festival_phase import FestivalPhase
+from .festival_ref import FestivalRef
 from .festival_stats_counts import FestivalStatsCounts
 from .festival_status import FestivalStatus
 from .forgot_password import ForgotPassword
 from .health import Health
+from .hit import Hit
+from .hit_page import HitPage
+from .hit_type import HitType
+from .impersonation import Impersonation
+from .impersonation_data import ImpersonationData
+from .impersonator import Impersonator
 from .invitation import Invitation
 from .invitation_create import InvitationCreate
+from .invitation_create_role import InvitationCreateRole
 from .invitation_data import InvitationData
 from .invitation_page import InvitationPage
 from .ledger_payment import LedgerPayment
@@ -65,17 +82,25 @@ from .list_admin_projects_sort import ListAdminProjectsSort
 from .list_admin_users_order import ListAdminUsersOrder
 from .list_admin_users_role import ListAdminUsersRole
 from .list_admin_users_sort import ListAdminUsersSort
+from .list_api_keys_order import ListApiKeysOrder
+from .list_api_keys_sort import ListApiKeysSort
 from .list_articles_order import ListArticlesOrder
 from .list_articles_sort import ListArticlesSort
 from .list_articles_status import ListArticlesStatus
 from .list_audit_log_order import ListAuditLogOrder
 from .list_audit_log_sort import ListAuditLogSort
+from .list_festival_registrations_order import ListFestivalRegistrationsOrder
+from .list_festival_registrations_sort import ListFestivalRegistrationsSort
+from .list_festival_registrations_status import ListFestivalRegistrationsStatus
 from .list_festivals_order import ListFestivalsOrder
 from .list_festivals_phase import ListFestivalsPhase
 from .list_festivals_sort import ListFestivalsSort
 from .list_festivals_status import ListFestivalsStatus
 from .list_my_invitations_order import ListMyInvitationsOrder
 from .list_my_invitations_sort import ListMyInvitationsSort
+from .list_own_registrations_order import ListOwnRegistrationsOrder
+from .list_own_registrations_sort import ListOwnRegistrationsSort
+from .list_own_registrations_status import ListOwnRegistrationsStatus
 from .list_payments_order import ListPaymentsOrder
 from .list_payments_sort import ListPaymentsSort
 from .list_project_invitations_order import ListProjectInvitationsOrder
@@ -92,6 +117,9 @@ from .list_refunds_sort import ListRefundsSort
 from .list_reviews_order import ListReviewsOrder
 from .list_reviews_sort import ListReviewsSort
 from .list_reviews_status import ListReviewsStatus
+from .list_security_events_order import ListSecurityEventsOrder
+from .list_security_events_sort import ListSecurityEventsSort
+from .list_security_events_type import ListSecurityEventsType
 from .list_subscriptions_order import ListSubscriptionsOrder
 from .list_subscriptions_sort import ListSubscriptionsSort
 from .list_ticket_comments_order import ListTicketCommentsOrder
@@ -100,6 +128,9 @@ from .list_tickets_order import ListTicketsOrder
 from .list_tickets_priority import ListTicketsPriority
 from .list_tickets_sort import ListTicketsSort
 from .list_tickets_status import ListTicketsStatus
+from .list_user_security_events_order import ListUserSecurityEventsOrder
+from .list_user_security_events_sort import ListUserSecurityEventsSort
+from .list_user_security_events_type import ListUserSecurityEventsType
 from .list_user_sessions_order import ListUserSessionsOrder
 from .list_user_sessions_sort import ListUserSessionsSort
 from .list_webhook_events_order import ListWebhookEventsOrder
@@ -107,7 +138,10 @@ from .list_webhook_events_sort import ListWebhookEventsSort
 from .magic_link import MagicLink
 from .magic_link_verify import MagicLinkVerify
 from .member import Member
+from .member_data import MemberData
 from .member_page import MemberPage
+from .member_role import MemberRole
+from .member_role_role import MemberRoleRole
 from .message import Message
 from .meta import Meta
 from .moderation import Moderation
@@ -116,6 +150,9 @@ from .my_invitation import MyInvitation
 from .my_invitation_page import MyInvitationPage
 from .new_passkey import NewPasskey
 from .o_auth_token import OAuthToken
+from .own_registration import OwnRegistration
+from .own_registration_page import OwnRegistrationPage
+from .own_registration_status import OwnRegistrationStatus
 from .pagination_metadata import PaginationMetadata
 from .passkey import Passkey
 from .passkey_created import PasskeyCreated
@@ -141,8 +178,14 @@ from .project_page import ProjectPage
 from .project_ref import ProjectRef
 from .project_stats_counts import ProjectStatsCounts
 from .project_update import ProjectUpdate
+from .proof import Proof
 from .rating import Rating
 from .received import Received
+from .registration import Registration
+from .registration_counts import RegistrationCounts
+from .registration_data import RegistrationData
+from .registration_page import RegistrationPage
+from .registration_status import RegistrationStatus
 from .reset_password import ResetPassword
 from .review import Review
 from .review_change import ReviewChange
@@ -151,6 +194,11 @@ from .review_data import ReviewData
 from .review_page import ReviewPage
 from .review_stats_counts import ReviewStatsCounts
 from .review_status import ReviewStatus
+from .search_type import SearchType
+from .security_event import SecurityEvent
+from .security_event_details import SecurityEventDetails
+from .security_event_page import SecurityEventPage
+from .security_event_type import SecurityEventType
 from .session import Session
 from .session_info import SessionInfo
 from .session_list import SessionList
@@ -198,6 +246,10 @@ __all__ = (
     "AdminUserRole",
     "AdminUserUpdate",
     "AdminUserUpdateRole",
+    "ApiKey",
+    "ApiKeyCreate",
+    "ApiKeyCreated",
+    "ApiKeyPage",
     "Article",
     "ArticleChange",
     "ArticleChangeStatus",
@@ -214,6 +266,7 @@ __all__ = (
     "AuthErrorDetails",
     "AuthResult",
     "Ban",
+    "ChangeEmail",
     "ChangePassword",
     "Code",
     "Comment",
@@ -221,7 +274,11 @@ __all__ = (
     "CommentData",
     "CommentPage",
     "CompleteOAuthProvider",
+    "CurrentSession",
+    "CurrentSessionInfo",
     "DeleteAccount",
+    "DisableTwoFactor",
+    "Distribution",
     "Email",
     "Error",
     "ErrorDetails",
@@ -233,12 +290,20 @@ __all__ = (
     "FestivalData",
     "FestivalPage",
     "FestivalPhase",
+    "FestivalRef",
     "FestivalStatsCounts",
     "FestivalStatus",
     "ForgotPassword",
     "Health",
+    "Hit",
+    "HitPage",
+    "HitType",
+    "Impersonation",
+    "ImpersonationData",
+    "Impersonator",
     "Invitation",
     "InvitationCreate",
+    "InvitationCreateRole",
     "InvitationData",
     "InvitationPage",
     "LedgerPayment",
@@ -252,17 +317,25 @@ __all__ = (
     "ListAdminUsersOrder",
     "ListAdminUsersRole",
     "ListAdminUsersSort",
+    "ListApiKeysOrder",
+    "ListApiKeysSort",
     "ListArticlesOrder",
     "ListArticlesSort",
     "ListArticlesStatus",
     "ListAuditLogOrder",
     "ListAuditLogSort",
+    "ListFestivalRegistrationsOrder",
+    "ListFestivalRegistrationsSort",
+    "ListFestivalRegistrationsStatus",
     "ListFestivalsOrder",
     "ListFestivalsPhase",
     "ListFestivalsSort",
     "ListFestivalsStatus",
     "ListMyInvitationsOrder",
     "ListMyInvitationsSort",
+    "ListOwnRegistrationsOrder",
+    "ListOwnRegistrationsSort",
+    "ListOwnRegistrationsStatus",
     "ListPaymentsOrder",
     "ListPaymentsSort",
     "ListProjectInvitationsOrder",
@@ -279,6 +352,9 @@ __all__ = (
     "ListReviewsOrder",
     "ListReviewsSort",
     "ListReviewsStatus",
+    "ListSecurityEventsOrder",
+    "ListSecurityEventsSort",
+    "ListSecurityEventsType",
     "ListSubscriptionsOrder",
     "ListSubscriptionsSort",
     "ListTicketCommentsOrder",
@@ -287,6 +363,9 @@ __all__ = (
     "ListTicketsPriority",
     "ListTicketsSort",
     "ListTicketsStatus",
+    "ListUserSecurityEventsOrder",
+    "ListUserSecurityEventsSort",
+    "ListUserSecurityEventsType",
     "ListUserSessionsOrder",
     "ListUserSessionsSort",
     "ListWebhookEventsOrder",
@@ -294,7 +373,10 @@ __all__ = (
     "MagicLink",
     "MagicLinkVerify",
     "Member",
+    "MemberData",
     "MemberPage",
+    "MemberRole",
+    "MemberRoleRole",
     "Message",
     "Meta",
     "Moderation",
@@ -303,6 +385,9 @@ __all__ = (
     "MyInvitationPage",
     "NewPasskey",
     "OAuthToken",
+    "OwnRegistration",
+    "OwnRegistrationPage",
+    "OwnRegistrationStatus",
     "PaginationMetadata",
     "Passkey",
     "PasskeyCreated",
@@ -328,8 +413,14 @@ __all__ = (
     "ProjectRef",
     "ProjectStatsCounts",
     "ProjectUpdate",
+    "Proof",
     "Rating",
     "Received",
+    "Registration",
+    "RegistrationCounts",
+    "RegistrationData",
+    "RegistrationPage",
+    "RegistrationStatus",
     "ResetPassword",
     "Review",
     "ReviewChange",
@@ -338,6 +429,11 @@ __all__ = (
     "ReviewPage",
     "ReviewStatsCounts",
     "ReviewStatus",
+    "SearchType",
+    "SecurityEvent",
+    "SecurityEventDetails",
+    "SecurityEventPage",
+    "SecurityEventType",
     "Session",
     "SessionInfo",
     "SessionList",

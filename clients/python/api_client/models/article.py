@@ -29,6 +29,7 @@ class Article:
         status (ArticleStatus):
         tags (list[str]):
         published_at (datetime.datetime | None):
+        publish_at (datetime.datetime | None):
         created_at (datetime.datetime):
         updated_at (datetime.datetime):
     """
@@ -43,6 +44,7 @@ class Article:
     status: ArticleStatus
     tags: list[str]
     published_at: datetime.datetime | None
+    publish_at: datetime.datetime | None
     created_at: datetime.datetime
     updated_at: datetime.datetime
 
@@ -78,6 +80,12 @@ class Article:
         else:
             published_at = self.published_at
 
+        publish_at: None | str
+        if isinstance(self.publish_at, datetime.datetime):
+            publish_at = self.publish_at.isoformat()
+        else:
+            publish_at = self.publish_at
+
         created_at = self.created_at.isoformat()
 
         updated_at = self.updated_at.isoformat()
@@ -96,6 +104,7 @@ class Article:
                 "status": status,
                 "tags": tags,
                 "publishedAt": published_at,
+                "publishAt": publish_at,
                 "createdAt": created_at,
                 "updatedAt": updated_at,
             }
@@ -159,6 +168,21 @@ class Article:
 
         published_at = _parse_published_at(d.pop("publishedAt"))
 
+        def _parse_publish_at(data: object) -> datetime.datetime | None:
+            if data is None:
+                return data
+            try:
+                if not isinstance(data, str):
+                    raise TypeError()
+                publish_at_type_0 = datetime.datetime.fromisoformat(data)
+
+                return publish_at_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(datetime.datetime | None, data)
+
+        publish_at = _parse_publish_at(d.pop("publishAt"))
+
         created_at = datetime.datetime.fromisoformat(d.pop("createdAt"))
 
         updated_at = datetime.datetime.fromisoformat(d.pop("updatedAt"))
@@ -174,6 +198,7 @@ class Article:
             status=status,
             tags=tags,
             published_at=published_at,
+            publish_at=publish_at,
             created_at=created_at,
             updated_at=updated_at,
         )

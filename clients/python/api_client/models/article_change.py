@@ -21,6 +21,7 @@ class ArticleChange:
         excerpt (None | str | Unset):
         slug (str | Unset):
         status (ArticleChangeStatus | Unset):
+        publish_at (None | str | Unset): When a SCHEDULED article becomes PUBLISHED (future; that status only)
         tags (list[str] | Unset):
     """
 
@@ -29,6 +30,7 @@ class ArticleChange:
     excerpt: None | str | Unset = UNSET
     slug: str | Unset = UNSET
     status: ArticleChangeStatus | Unset = UNSET
+    publish_at: None | str | Unset = UNSET
     tags: list[str] | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
@@ -49,6 +51,12 @@ class ArticleChange:
         if not isinstance(self.status, Unset):
             status = self.status
 
+        publish_at: None | str | Unset
+        if isinstance(self.publish_at, Unset):
+            publish_at = UNSET
+        else:
+            publish_at = self.publish_at
+
         tags: list[str] | Unset = UNSET
         if not isinstance(self.tags, Unset):
             tags = self.tags
@@ -66,6 +74,8 @@ class ArticleChange:
             field_dict["slug"] = slug
         if status is not UNSET:
             field_dict["status"] = status
+        if publish_at is not UNSET:
+            field_dict["publishAt"] = publish_at
         if tags is not UNSET:
             field_dict["tags"] = tags
 
@@ -96,6 +106,15 @@ class ArticleChange:
         else:
             status = check_article_change_status(_status)
 
+        def _parse_publish_at(data: object) -> None | str | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            return cast(None | str | Unset, data)
+
+        publish_at = _parse_publish_at(d.pop("publishAt", UNSET))
+
         tags = cast(list[str], d.pop("tags", UNSET))
 
         article_change = cls(
@@ -104,6 +123,7 @@ class ArticleChange:
             excerpt=excerpt,
             slug=slug,
             status=status,
+            publish_at=publish_at,
             tags=tags,
         )
 

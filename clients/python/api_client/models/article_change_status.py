@@ -1,11 +1,12 @@
 from typing import Literal
 
-ArticleChangeStatus = Literal["ARCHIVED", "DRAFT", "PUBLISHED"]
+ArticleChangeStatus = Literal["ARCHIVED", "DRAFT", "PUBLISHED", "SCHEDULED"]
 
 ARTICLE_CHANGE_STATUS_VALUES: set[ArticleChangeStatus] = {
     "ARCHIVED",
     "DRAFT",
     "PUBLISHED",
+    "SCHEDULED",
 }
 
 

@@ -22,6 +22,7 @@ class ArticleCreate:
         excerpt (None | str | Unset):
         slug (None | str | Unset):
         status (ArticleCreateStatus | Unset):
+        publish_at (None | str | Unset): When a SCHEDULED article becomes PUBLISHED (future; that status only)
         tags (list[str] | Unset):
     """
 
@@ -31,6 +32,7 @@ class ArticleCreate:
     excerpt: None | str | Unset = UNSET
     slug: None | str | Unset = UNSET
     status: ArticleCreateStatus | Unset = UNSET
+    publish_at: None | str | Unset = UNSET
     tags: list[str] | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
@@ -57,6 +59,12 @@ class ArticleCreate:
         if not isinstance(self.status, Unset):
             status = self.status
 
+        publish_at: None | str | Unset
+        if isinstance(self.publish_at, Unset):
+            publish_at = UNSET
+        else:
+            publish_at = self.publish_at
+
         tags: list[str] | Unset = UNSET
         if not isinstance(self.tags, Unset):
             tags = self.tags
@@ -76,6 +84,8 @@ class ArticleCreate:
             field_dict["slug"] = slug
         if status is not UNSET:
             field_dict["status"] = status
+        if publish_at is not UNSET:
+            field_dict["publishAt"] = publish_at
         if tags is not UNSET:
             field_dict["tags"] = tags
 
@@ -115,6 +125,15 @@ class ArticleCreate:
         else:
             status = check_article_create_status(_status)
 
+        def _parse_publish_at(data: object) -> None | str | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            return cast(None | str | Unset, data)
+
+        publish_at = _parse_publish_at(d.pop("publishAt", UNSET))
+
         tags = cast(list[str], d.pop("tags", UNSET))
 
         article_create = cls(
@@ -124,6 +143,7 @@ class ArticleCreate:
             excerpt=excerpt,
             slug=slug,
             status=status,
+            publish_at=publish_at,
             tags=tags,
         )
 

@@ -1,11 +1,12 @@
 from typing import Literal
 
-ArticleCreateStatus = Literal["ARCHIVED", "DRAFT", "PUBLISHED"]
+ArticleCreateStatus = Literal["ARCHIVED", "DRAFT", "PUBLISHED", "SCHEDULED"]
 
 ARTICLE_CREATE_STATUS_VALUES: set[ArticleCreateStatus] = {
     "ARCHIVED",
     "DRAFT",
     "PUBLISHED",
+    "SCHEDULED",
 }
 
 

@@ -15,11 +15,13 @@ class ArticleStatsCounts:
         draft (int):
         published (int):
         archived (int):
+        scheduled (int):
     """
 
     draft: int
     published: int
     archived: int
+    scheduled: int
 
     def to_dict(self) -> dict[str, Any]:
         draft = self.draft
@@ -28,6 +30,8 @@ class ArticleStatsCounts:
 
         archived = self.archived
 
+        scheduled = self.scheduled
+
         field_dict: dict[str, Any] = {}
 
         field_dict.update(
@@ -35,6 +39,7 @@ class ArticleStatsCounts:
                 "DRAFT": draft,
                 "PUBLISHED": published,
                 "ARCHIVED": archived,
+                "SCHEDULED": scheduled,
             }
         )
 
@@ -49,10 +54,13 @@ class ArticleStatsCounts:
 
         archived = d.pop("ARCHIVED")
 
+        scheduled = d.pop("SCHEDULED")
+
         article_stats_counts = cls(
             draft=draft,
             published=published,
             archived=archived,
+            scheduled=scheduled,
         )
 
         return article_stats_counts

@@ -1,11 +1,12 @@
 from typing import Literal
 
-ArticleStatus = Literal["ARCHIVED", "DRAFT", "PUBLISHED"]
+ArticleStatus = Literal["ARCHIVED", "DRAFT", "PUBLISHED", "SCHEDULED"]
 
 ARTICLE_STATUS_VALUES: set[ArticleStatus] = {
     "ARCHIVED",
     "DRAFT",
     "PUBLISHED",
+    "SCHEDULED",
 }
 
 

@@ -11,6 +11,7 @@ from ..models.festival_status import FestivalStatus, check_festival_status
 
 if TYPE_CHECKING:
     from ..models.rating import Rating
+    from ..models.registration_counts import RegistrationCounts
 
 
 T = TypeVar("T", bound="Festival")
@@ -32,6 +33,7 @@ class Festival:
         status (FestivalStatus):
         phase (FestivalPhase):
         rating (Rating):
+        registrations (RegistrationCounts):
         created_at (datetime.datetime):
         updated_at (datetime.datetime):
     """
@@ -48,6 +50,7 @@ class Festival:
     status: FestivalStatus
     phase: FestivalPhase
     rating: Rating
+    registrations: RegistrationCounts
     created_at: datetime.datetime
     updated_at: datetime.datetime
 
@@ -79,6 +82,8 @@ class Festival:
 
         rating = self.rating.to_dict()
 
+        registrations = self.registrations.to_dict()
+
         created_at = self.created_at.isoformat()
 
         updated_at = self.updated_at.isoformat()
@@ -99,6 +104,7 @@ class Festival:
                 "status": status,
                 "phase": phase,
                 "rating": rating,
+                "registrations": registrations,
                 "createdAt": created_at,
                 "updatedAt": updated_at,
             }
@@ -109,6 +115,7 @@ class Festival:
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
         from ..models.rating import Rating  # noqa: PLC0415
+        from ..models.registration_counts import RegistrationCounts  # noqa: PLC0415
 
         d = dict(src_dict)
         id = d.pop("id")
@@ -150,6 +157,8 @@ class Festival:
 
         rating = Rating.from_dict(d.pop("rating"))
 
+        registrations = RegistrationCounts.from_dict(d.pop("registrations"))
+
         created_at = datetime.datetime.fromisoformat(d.pop("createdAt"))
 
         updated_at = datetime.datetime.fromisoformat(d.pop("updatedAt"))
@@ -167,6 +176,7 @@ class Festival:
             status=status,
             phase=phase,
             rating=rating,
+            registrations=registrations,
             created_at=created_at,
             updated_at=updated_at,
         )

@@ -22,6 +22,7 @@ class Invitation:
         email (str):
         status (str): PENDING, ACCEPTED, DECLINED, REVOKED or EXPIRED
         invited_by (None | UserRef):
+        role (str): "member" or "admin": the role accepting it gives
         expires_at (datetime.datetime):
         created_at (datetime.datetime):
     """
@@ -31,6 +32,7 @@ class Invitation:
     email: str
     status: str
     invited_by: None | UserRef
+    role: str
     expires_at: datetime.datetime
     created_at: datetime.datetime
 
@@ -51,6 +53,8 @@ class Invitation:
         else:
             invited_by = self.invited_by
 
+        role = self.role
+
         expires_at = self.expires_at.isoformat()
 
         created_at = self.created_at.isoformat()
@@ -64,6 +68,7 @@ class Invitation:
                 "email": email,
                 "status": status,
                 "invitedBy": invited_by,
+                "role": role,
                 "expiresAt": expires_at,
                 "createdAt": created_at,
             }
@@ -99,6 +104,8 @@ class Invitation:
 
         invited_by = _parse_invited_by(d.pop("invitedBy"))
 
+        role = d.pop("role")
+
         expires_at = datetime.datetime.fromisoformat(d.pop("expiresAt"))
 
         created_at = datetime.datetime.fromisoformat(d.pop("createdAt"))
@@ -109,6 +116,7 @@ class Invitation:
             email=email,
             status=status,
             invited_by=invited_by,
+            role=role,
             expires_at=expires_at,
             created_at=created_at,
         )

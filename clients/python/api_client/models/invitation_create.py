@@ -6,6 +6,9 @@ from typing import Any, TypeVar
 from attrs import define as _attrs_define
 from attrs import field as _attrs_field
 
+from ..models.invitation_create_role import InvitationCreateRole, check_invitation_create_role
+from ..types import UNSET, Unset
+
 T = TypeVar("T", bound="InvitationCreate")
 
 
@@ -14,13 +17,20 @@ class InvitationCreate:
     """
     Attributes:
         email (str):
+        role (InvitationCreateRole | Unset): The role accepting it gives (default "member"; only the owner invites
+            admins) Default: 'member'.
     """
 
     email: str
+    role: InvitationCreateRole | Unset = "member"
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
         email = self.email
+
+        role: str | Unset = UNSET
+        if not isinstance(self.role, Unset):
+            role = self.role
 
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
@@ -29,6 +39,8 @@ class InvitationCreate:
                 "email": email,
             }
         )
+        if role is not UNSET:
+            field_dict["role"] = role
 
         return field_dict
 
@@ -37,8 +49,16 @@ class InvitationCreate:
         d = dict(src_dict)
         email = d.pop("email")
 
+        _role = d.pop("role", UNSET)
+        role: InvitationCreateRole | Unset
+        if isinstance(_role, Unset):
+            role = UNSET
+        else:
+            role = check_invitation_create_role(_role)
+
         invitation_create = cls(
             email=email,
+            role=role,
         )
 
         invitation_create.additional_properties = d

@@ -1,11 +1,12 @@
 from typing import Literal
 
-ListArticlesStatus = Literal["ARCHIVED", "DRAFT", "PUBLISHED"]
+ListArticlesStatus = Literal["ARCHIVED", "DRAFT", "PUBLISHED", "SCHEDULED"]
 
 LIST_ARTICLES_STATUS_VALUES: set[ListArticlesStatus] = {
     "ARCHIVED",
     "DRAFT",
     "PUBLISHED",
+    "SCHEDULED",
 }
 
 

@@ -1,8 +1,9 @@
 from typing import Literal
 
-ListProjectMembersRole = Literal["MEMBER", "OWNER"]
+ListProjectMembersRole = Literal["ADMIN", "MEMBER", "OWNER"]
 
 LIST_PROJECT_MEMBERS_ROLE_VALUES: set[ListProjectMembersRole] = {
+    "ADMIN",
     "MEMBER",
     "OWNER",
 }

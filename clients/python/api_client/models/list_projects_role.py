@@ -1,8 +1,9 @@
 from typing import Literal
 
-ListProjectsRole = Literal["MEMBER", "OWNER"]
+ListProjectsRole = Literal["ADMIN", "MEMBER", "OWNER"]
 
 LIST_PROJECTS_ROLE_VALUES: set[ListProjectsRole] = {
+    "ADMIN",
     "MEMBER",
     "OWNER",
 }

@@ -18,7 +18,7 @@ class Member:
     """
     Attributes:
         user (UserRef):
-        role (str): "owner" or "member"
+        role (str): "owner", "admin" or "member"
         joined_at (datetime.datetime):
     """
 

@@ -23,6 +23,7 @@ class MyInvitation:
         email (str):
         status (str): PENDING, ACCEPTED, DECLINED, REVOKED or EXPIRED
         invited_by (None | UserRef):
+        role (str): "member" or "admin": the role accepting it gives
         expires_at (datetime.datetime):
         created_at (datetime.datetime):
         project (ProjectRef):
@@ -33,6 +34,7 @@ class MyInvitation:
     email: str
     status: str
     invited_by: None | UserRef
+    role: str
     expires_at: datetime.datetime
     created_at: datetime.datetime
     project: ProjectRef
@@ -54,6 +56,8 @@ class MyInvitation:
         else:
             invited_by = self.invited_by
 
+        role = self.role
+
         expires_at = self.expires_at.isoformat()
 
         created_at = self.created_at.isoformat()
@@ -69,6 +73,7 @@ class MyInvitation:
                 "email": email,
                 "status": status,
                 "invitedBy": invited_by,
+                "role": role,
                 "expiresAt": expires_at,
                 "createdAt": created_at,
                 "project": project,
@@ -106,6 +111,8 @@ class MyInvitation:
 
         invited_by = _parse_invited_by(d.pop("invitedBy"))
 
+        role = d.pop("role")
+
         expires_at = datetime.datetime.fromisoformat(d.pop("expiresAt"))
 
         created_at = datetime.datetime.fromisoformat(d.pop("createdAt"))
@@ -118,6 +125,7 @@ class MyInvitation:
             email=email,
             status=status,
             invited_by=invited_by,
+            role=role,
             expires_at=expires_at,
             created_at=created_at,
             project=project,

@@ -22,7 +22,7 @@ class Project:
         description (None | str):
         owner_id (None | str):
         owner (None | UserRef):
-        role (None | str): The caller's role: "owner", "member", or null (an admin who is not a member)
+        role (None | str): The caller's role: "owner", "admin", "member", or null (a platform admin who is not a member)
         member_count (int):
         created_at (datetime.datetime):
         updated_at (datetime.datetime):

@@ -1,9 +1,13 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, TypeVar, cast
+from typing import TYPE_CHECKING, Any, TypeVar, cast
 
 from attrs import define as _attrs_define
+
+if TYPE_CHECKING:
+    from ..models.distribution import Distribution
+
 
 T = TypeVar("T", bound="Rating")
 
@@ -14,10 +18,12 @@ class Rating:
     Attributes:
         average (float | None):
         count (int):
+        distribution (Distribution):
     """
 
     average: float | None
     count: int
+    distribution: Distribution
 
     def to_dict(self) -> dict[str, Any]:
         average: float | None
@@ -25,12 +31,15 @@ class Rating:
 
         count = self.count
 
+        distribution = self.distribution.to_dict()
+
         field_dict: dict[str, Any] = {}
 
         field_dict.update(
             {
                 "average": average,
                 "count": count,
+                "distribution": distribution,
             }
         )
 
@@ -38,6 +47,8 @@ class Rating:
 
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        from ..models.distribution import Distribution  # noqa: PLC0415
+
         d = dict(src_dict)
 
         def _parse_average(data: object) -> float | None:
@@ -49,9 +60,12 @@ class Rating:
 
         count = d.pop("count")
 
+        distribution = Distribution.from_dict(d.pop("distribution"))
+
         rating = cls(
             average=average,
             count=count,
+            distribution=distribution,
         )
 
         return rating

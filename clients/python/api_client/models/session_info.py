@@ -2,9 +2,13 @@ from __future__ import annotations
 
 import datetime
 from collections.abc import Mapping
-from typing import Any, TypeVar, cast
+from typing import TYPE_CHECKING, Any, TypeVar, cast
 
 from attrs import define as _attrs_define
+
+if TYPE_CHECKING:
+    from ..models.impersonator import Impersonator
+
 
 T = TypeVar("T", bound="SessionInfo")
 
@@ -21,6 +25,8 @@ class SessionInfo:
         user_agent (None | str): The first 300 characters of the User-Agent header it was made with
         ip_address (None | str):
         current (bool): True for the session of the bearer token of this request
+        impersonated_by (Impersonator | None): The admin who opened it to see what the user sees (extensions.md E2.3);
+            null for every other session
     """
 
     id: str
@@ -30,8 +36,11 @@ class SessionInfo:
     user_agent: None | str
     ip_address: None | str
     current: bool
+    impersonated_by: Impersonator | None
 
     def to_dict(self) -> dict[str, Any]:
+        from ..models.impersonator import Impersonator  # noqa: PLC0415
+
         id = self.id
 
         created_at = self.created_at.isoformat()
@@ -48,6 +57,12 @@ class SessionInfo:
 
         current = self.current
 
+        impersonated_by: dict[str, Any] | None
+        if isinstance(self.impersonated_by, Impersonator):
+            impersonated_by = self.impersonated_by.to_dict()
+        else:
+            impersonated_by = self.impersonated_by
+
         field_dict: dict[str, Any] = {}
 
         field_dict.update(
@@ -59,6 +74,7 @@ class SessionInfo:
                 "userAgent": user_agent,
                 "ipAddress": ip_address,
                 "current": current,
+                "impersonatedBy": impersonated_by,
             }
         )
 
@@ -66,6 +82,8 @@ class SessionInfo:
 
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        from ..models.impersonator import Impersonator  # noqa: PLC0415
+
         d = dict(src_dict)
         id = d.pop("id")
 
@@ -91,6 +109,21 @@ class SessionInfo:
 
         current = d.pop("current")
 
+        def _parse_impersonated_by(data: object) -> Impersonator | None:
+            if data is None:
+                return data
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                impersonated_by_type_0 = Impersonator.from_dict(data)
+
+                return impersonated_by_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(Impersonator | None, data)
+
+        impersonated_by = _parse_impersonated_by(d.pop("impersonatedBy"))
+
         session_info = cls(
             id=id,
             created_at=created_at,
@@ -99,6 +132,7 @@ class SessionInfo:
             user_agent=user_agent,
             ip_address=ip_address,
             current=current,
+            impersonated_by=impersonated_by,
         )
 
         return session_info

@@ -16,12 +16,14 @@ class UserCounts:
         passkeys (int):
         providers (int): Linked OAuth providers
         projects (int): Projects it belongs to
+        api_keys (int): Live API keys (not revoked, not expired; extensions.md E2.2)
     """
 
     sessions: int
     passkeys: int
     providers: int
     projects: int
+    api_keys: int
 
     def to_dict(self) -> dict[str, Any]:
         sessions = self.sessions
@@ -32,6 +34,8 @@ class UserCounts:
 
         projects = self.projects
 
+        api_keys = self.api_keys
+
         field_dict: dict[str, Any] = {}
 
         field_dict.update(
@@ -40,6 +44,7 @@ class UserCounts:
                 "passkeys": passkeys,
                 "providers": providers,
                 "projects": projects,
+                "apiKeys": api_keys,
             }
         )
 
@@ -56,11 +61,14 @@ class UserCounts:
 
         projects = d.pop("projects")
 
+        api_keys = d.pop("apiKeys")
+
         user_counts = cls(
             sessions=sessions,
             passkeys=passkeys,
             providers=providers,
             projects=projects,
+            api_keys=api_keys,
         )
 
         return user_counts

@@ -6,7 +6,7 @@ export const operations = {
   signIn: { method: "post", path: "/api/auth/sign-in" },
   /** End the caller's session; its token answers 401 from then on. */
   signOut: { method: "post", path: "/api/auth/sign-out" },
-  /** Return the caller's user and session (with its current expiry). */
+  /** Return the caller's user and session (with its current expiry), or its API key. */
   getSession: { method: "get", path: "/api/auth/session" },
   /** Mark the e-mail address verified with the token received by e-mail. */
   verifyEmail: { method: "post", path: "/api/auth/verify-email" },
@@ -28,6 +28,18 @@ export const operations = {
   revokeSession: { method: "delete", path: "/api/auth/sessions/{session_id}" },
   /** End every session of the caller's account except this one. */
   revokeOtherSessions: { method: "post", path: "/api/auth/revoke-other-sessions" },
+  /** List the security events of the caller's account, newest first. */
+  listSecurityEvents: { method: "get", path: "/api/auth/security-events" },
+  /** List the caller's API keys that are not revoked (never a key itself). */
+  listApiKeys: { method: "get", path: "/api/auth/api-keys" },
+  /** Create an API key; the key itself is shown only in this answer. */
+  createApiKey: { method: "post", path: "/api/auth/api-keys" },
+  /** Revoke one of the caller's API keys: it answers 401 from then on. */
+  revokeApiKey: { method: "delete", path: "/api/auth/api-keys/{key_id}" },
+  /** Mail a confirmation link to a new address; the answer is the same whoever has it. */
+  changeEmail: { method: "post", path: "/api/auth/change-email" },
+  /** Make the new address the account's, with the token of the confirmation e-mail. */
+  confirmEmailChange: { method: "post", path: "/api/auth/change-email/confirm" },
   /** E-mail a sign-in link; the answer is the same whether the account exists. */
   sendMagicLink: { method: "post", path: "/api/auth/send-magic-link" },
   /** Sign in with the token of a magic link (and the second factor when it is active). */
@@ -44,13 +56,13 @@ export const operations = {
   signInWithPasskey: { method: "post", path: "/api/auth/passkey/sign-in" },
   /** List the caller's passkeys. */
   listPasskeys: { method: "get", path: "/api/auth/passkeys" },
-  /** Remove one of the caller's passkeys. */
+  /** Remove one of the caller's passkeys, with the proof of a sensitive change. */
   deletePasskey: { method: "delete", path: "/api/auth/passkeys/{passkey_id}" },
   /** Start two-factor enrolment: a new pending TOTP secret and its QR code. */
   enableTwoFactor: { method: "post", path: "/api/auth/two-factor/enable" },
   /** Turn two-factor on with a code from the authenticator app; get recovery codes. */
   verifyTwoFactor: { method: "post", path: "/api/auth/two-factor/verify" },
-  /** Turn two-factor off with a current code or a recovery code. */
+  /** Turn two-factor off with a current code or a recovery code (and the password). */
   disableTwoFactor: { method: "post", path: "/api/auth/two-factor/disable" },
   /** Report whether the service and its database answer. */
   getHealth: { method: "get", path: "/api/health" },
@@ -64,17 +76,20 @@ export const operations = {
   getProject: { method: "get", path: "/api/projects/{project_id}" },
   /** Delete a project with its members and invitations (its owner). */
   deleteProject: { method: "delete", path: "/api/projects/{project_id}" },
-  /** Change a project's name or description (its owner). */
+  /** Change a project's name or description (its owner or an admin). */
   updateProject: { method: "patch", path: "/api/projects/{project_id}" },
   /** List a project's members. */
   listProjectMembers: { method: "get", path: "/api/projects/{project_id}/members" },
-  /** Remove a member (the owner), or leave the project (a member removing itself). */
+  /** Remove a member (the owner; an admin removes members), or leave the project. */
   removeProjectMember: { method: "delete", path: "/api/projects/{project_id}/members/{user_id}" },
-  /** Make another member the owner; the owner becomes a member. */
+  /** Make a member an admin or an admin a member (the owner). */
+  changeProjectMemberRole: { method: "patch", path: "/api/projects/{project_id}/members/{user_id}" },
+  /** Make another member the owner; the owner becomes an admin. */
   transferProject: { method: "post", path: "/api/projects/{project_id}/transfer" },
-  /** List the project's invitations (its owner). */
+  /** List the project's invitations (its owner or an admin). */
   listProjectInvitations: { method: "get", path: "/api/projects/{project_id}/invitations" },
-  /** Invite an e-mail address to the project (replacing its pending invitation). */
+  /** Invite an e-mail address to the project as a member or admin (replacing its pending
+invitation). */
   createInvitation: { method: "post", path: "/api/projects/{project_id}/invitations" },
   /** Revoke a pending invitation: its link stops working. */
   revokeInvitation: { method: "delete", path: "/api/projects/{project_id}/invitations/{invitation_id}" },
@@ -104,6 +119,14 @@ export const operations = {
   deleteFestival: { method: "delete", path: "/api/festivals/{festival_id}" },
   /** Change a festival's fields or status (members of its project). */
   updateFestival: { method: "patch", path: "/api/festivals/{festival_id}" },
+  /** List a festival's registrations (members of its project). */
+  listFestivalRegistrations: { method: "get", path: "/api/festivals/{festival_id}/registrations" },
+  /** Register for a festival: CONFIRMED while places last, else WAITLISTED. */
+  registerForFestival: { method: "post", path: "/api/festivals/{festival_id}/registrations" },
+  /** Cancel the caller's registration; a freed place goes to the head of the queue. */
+  cancelFestivalRegistration: { method: "delete", path: "/api/festivals/{festival_id}/registrations/me" },
+  /** List the caller's registrations, each with its festival. */
+  listOwnRegistrations: { method: "get", path: "/api/registrations" },
   /** List the reviews the caller may see (APPROVED ones to everyone). */
   listReviews: { method: "get", path: "/api/reviews" },
   /** Review a published festival that has started (status PENDING). */
@@ -128,6 +151,8 @@ export const operations = {
   listTicketComments: { method: "get", path: "/api/tickets/{ticket_id}/comments" },
   /** Comment on a ticket (staff: internal comments too). */
   createTicketComment: { method: "post", path: "/api/tickets/{ticket_id}/comments" },
+  /** Search the articles, festivals and tickets the caller may see. */
+  search: { method: "get", path: "/api/search" },
   /** List recorded payments. */
   listPayments: { method: "get", path: "/api/admin/payments" },
   /** List recorded refunds. */
@@ -158,6 +183,10 @@ export const operations = {
   listUserSessions: { method: "get", path: "/api/admin/users/{user_id}/sessions" },
   /** End every session of a user. */
   revokeUserSessions: { method: "delete", path: "/api/admin/users/{user_id}/sessions" },
+  /** List a user's security events, newest first. */
+  listUserSecurityEvents: { method: "get", path: "/api/admin/users/{user_id}/security-events" },
+  /** Open a session of a user that lasts IMPERSONATION_LIFETIME, on the record. */
+  impersonateUser: { method: "post", path: "/api/admin/users/{user_id}/impersonate" },
 } as const;
 
 export type Operations = typeof operations;

@@ -62,7 +62,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Return the caller's user and session (with its current expiry). */
+        /** Return the caller's user and session (with its current expiry), or its API key. */
         get: operations["getSession"];
         put?: never;
         post?: never;
@@ -228,6 +228,94 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/auth/security-events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List the security events of the caller's account, newest first. */
+        get: operations["listSecurityEvents"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/api-keys": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List the caller's API keys that are not revoked (never a key itself). */
+        get: operations["listApiKeys"];
+        put?: never;
+        /** Create an API key; the key itself is shown only in this answer. */
+        post: operations["createApiKey"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/api-keys/{key_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                key_id: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Revoke one of the caller's API keys: it answers 401 from then on. */
+        delete: operations["revokeApiKey"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/change-email": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Mail a confirmation link to a new address; the answer is the same whoever has it. */
+        post: operations["changeEmail"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/change-email/confirm": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Make the new address the account's, with the token of the confirmation e-mail. */
+        post: operations["confirmEmailChange"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/auth/send-magic-link": {
         parameters: {
             query?: never;
@@ -380,7 +468,7 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
-        /** Remove one of the caller's passkeys. */
+        /** Remove one of the caller's passkeys, with the proof of a sensitive change. */
         delete: operations["deletePasskey"];
         options?: never;
         head?: never;
@@ -430,7 +518,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Turn two-factor off with a current code or a recovery code. */
+        /** Turn two-factor off with a current code or a recovery code (and the password). */
         post: operations["disableTwoFactor"];
         delete?: never;
         options?: never;
@@ -507,7 +595,7 @@ export interface paths {
         delete: operations["deleteProject"];
         options?: never;
         head?: never;
-        /** Change a project's name or description (its owner). */
+        /** Change a project's name or description (its owner or an admin). */
         patch: operations["updateProject"];
         trace?: never;
     };
@@ -543,11 +631,12 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
-        /** Remove a member (the owner), or leave the project (a member removing itself). */
+        /** Remove a member (the owner; an admin removes members), or leave the project. */
         delete: operations["removeProjectMember"];
         options?: never;
         head?: never;
-        patch?: never;
+        /** Make a member an admin or an admin a member (the owner). */
+        patch: operations["changeProjectMemberRole"];
         trace?: never;
     };
     "/api/projects/{project_id}/transfer": {
@@ -561,7 +650,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Make another member the owner; the owner becomes a member. */
+        /** Make another member the owner; the owner becomes an admin. */
         post: operations["transferProject"];
         delete?: never;
         options?: never;
@@ -578,10 +667,13 @@ export interface paths {
             };
             cookie?: never;
         };
-        /** List the project's invitations (its owner). */
+        /** List the project's invitations (its owner or an admin). */
         get: operations["listProjectInvitations"];
         put?: never;
-        /** Invite an e-mail address to the project (replacing its pending invitation). */
+        /**
+         * Invite an e-mail address to the project as a member or admin (replacing its pending
+         *     invitation).
+         */
         post: operations["createInvitation"];
         delete?: never;
         options?: never;
@@ -738,6 +830,62 @@ export interface paths {
         patch: operations["updateFestival"];
         trace?: never;
     };
+    "/api/festivals/{festival_id}/registrations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                festival_id: string;
+            };
+            cookie?: never;
+        };
+        /** List a festival's registrations (members of its project). */
+        get: operations["listFestivalRegistrations"];
+        put?: never;
+        /** Register for a festival: CONFIRMED while places last, else WAITLISTED. */
+        post: operations["registerForFestival"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/festivals/{festival_id}/registrations/me": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                festival_id: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Cancel the caller's registration; a freed place goes to the head of the queue. */
+        delete: operations["cancelFestivalRegistration"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/registrations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List the caller's registrations, each with its festival. */
+        get: operations["listOwnRegistrations"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/reviews": {
         parameters: {
             query?: never;
@@ -848,6 +996,23 @@ export interface paths {
         put?: never;
         /** Comment on a ticket (staff: internal comments too). */
         post: operations["createTicketComment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/search": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Search the articles, festivals and tickets the caller may see. */
+        get: operations["search"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -1069,6 +1234,44 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/users/{user_id}/security-events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                user_id: string;
+            };
+            cookie?: never;
+        };
+        /** List a user's security events, newest first. */
+        get: operations["listUserSecurityEvents"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/users/{user_id}/impersonate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                user_id: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Open a session of a user that lasts IMPERSONATION_LIFETIME, on the record. */
+        post: operations["impersonateUser"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -1155,6 +1358,42 @@ export interface components {
         Success: {
             success: boolean;
         };
+        Impersonator: {
+            id: string;
+            name: string | null;
+            image: string | null;
+            email: string;
+        };
+        CurrentSessionInfo: {
+            id: string;
+            /** @description Bearer token for the Authorization header */
+            token: string;
+            /** Format: date-time */
+            expiresAt: string;
+            /** @description The admin seeing what the user sees; null for every other session */
+            impersonatedBy: components["schemas"]["Impersonator"] | null;
+        };
+        ApiKey: {
+            id: string;
+            name: string;
+            /** @description The key's first 11 characters, to tell keys apart */
+            prefix: string;
+            scopes: string[];
+            /** Format: date-time */
+            expiresAt: string | null;
+            /** Format: date-time */
+            createdAt: string;
+            /**
+             * Format: date-time
+             * @description Null until the first use; then updated at most once a minute
+             */
+            lastUsedAt: string | null;
+        };
+        CurrentSession: {
+            user: components["schemas"]["User"];
+            session: components["schemas"]["CurrentSessionInfo"] | null;
+            apiKey: components["schemas"]["ApiKey"] | null;
+        };
         Token: {
             token: string;
         };
@@ -1235,6 +1474,8 @@ export interface components {
             ipAddress: string | null;
             /** @description True for the session of the bearer token of this request */
             current: boolean;
+            /** @description The admin who opened it to see what the user sees (extensions.md E2.3); null for every other session */
+            impersonatedBy: components["schemas"]["Impersonator"] | null;
         };
         SessionList: {
             sessions: components["schemas"]["SessionInfo"][];
@@ -1244,6 +1485,66 @@ export interface components {
             password?: string;
             /** @description Required when two-factor is on: a current code or a recovery code */
             totpCode?: string;
+        };
+        SecurityEvent: {
+            id: string;
+            /** @enum {string} */
+            type: "sign_in" | "sign_in_failed" | "sign_out" | "password_change" | "password_reset" | "email_change_request" | "email_change" | "two_factor_enable" | "two_factor_disable" | "passkey_add" | "passkey_remove" | "session_revoke" | "api_key_create" | "api_key_revoke" | "impersonation_start";
+            /** Format: date-time */
+            createdAt: string;
+            ipAddress: string | null;
+            /** @description The first 300 characters of the request's User-Agent header */
+            userAgent: string | null;
+            /** @description What the type adds (sign_in: method; sign_in_failed: reason; email_change: from, to; session_revoke: count); {} when nothing */
+            details: {
+                [key: string]: unknown;
+            };
+        };
+        Meta: {
+            total: number;
+            page: number;
+            limit: number;
+            pages: number;
+        };
+        SecurityEventPage: {
+            data: components["schemas"]["SecurityEvent"][];
+            meta: components["schemas"]["Meta"];
+        };
+        ApiKeyCreate: {
+            name: string;
+            /** @description ["read"] (default: GET and HEAD) or ["read", "write"] (every method), in either order */
+            scopes?: string[];
+            /**
+             * Format: date-time
+             * @description ISO 8601 with an offset, in the future; null or absent: no expiry
+             * @default null
+             */
+            expiresAt: string | null;
+            /** @description Required when the account has a password (extensions.md E1.3) */
+            password?: string;
+            /** @description Required when two-factor is on: a current code or a recovery code */
+            totpCode?: string;
+        };
+        ApiKeyCreated: {
+            apiKey: components["schemas"]["ApiKey"];
+            /** @description sk_ and 43 base64url characters: shown only in this answer */
+            key: string;
+        };
+        ApiKeyPage: {
+            data: components["schemas"]["ApiKey"][];
+            meta: components["schemas"]["Meta"];
+        };
+        ChangeEmail: {
+            /** @description Required when the account has a password */
+            password?: string;
+            /** @description Required when two-factor is on: a current code or a recovery code */
+            totpCode?: string;
+            /**
+             * Format: email
+             * @description The new address: trimmed and lower-cased, like a sign-up's; not the account's current one
+             * @example alice.new@example.com
+             */
+            newEmail: string;
         };
         MagicLink: {
             /**
@@ -1328,6 +1629,12 @@ export interface components {
         PasskeyList: {
             passkeys: components["schemas"]["Passkey"][];
         };
+        Proof: {
+            /** @description Required when the account has a password */
+            password?: string;
+            /** @description Required when two-factor is on: a current code or a recovery code */
+            totpCode?: string;
+        };
         TwoFactorSetup: {
             /** @description TOTP shared secret, base32 */
             secret: string;
@@ -1345,6 +1652,12 @@ export interface components {
             user: components["schemas"]["User"];
             /** @description 10 single-use recovery codes, shown only in this answer */
             recoveryCodes: string[];
+        };
+        DisableTwoFactor: {
+            /** @description A 6-digit TOTP code (or, to disable, a recovery code) */
+            code: string;
+            /** @description Required when the account has a password */
+            password?: string;
         };
         Health: {
             status: string;
@@ -1381,19 +1694,13 @@ export interface components {
             description: string | null;
             ownerId: string | null;
             owner: components["schemas"]["UserRef"] | null;
-            /** @description The caller's role: "owner", "member", or null (an admin who is not a member) */
+            /** @description The caller's role: "owner", "admin", "member", or null (a platform admin who is not a member) */
             role: string | null;
             memberCount: number;
             /** Format: date-time */
             createdAt: string;
             /** Format: date-time */
             updatedAt: string;
-        };
-        Meta: {
-            total: number;
-            page: number;
-            limit: number;
-            pages: number;
         };
         ProjectPage: {
             data: components["schemas"]["Project"][];
@@ -1412,7 +1719,7 @@ export interface components {
         };
         Member: {
             user: components["schemas"]["UserRef"];
-            /** @description "owner" or "member" */
+            /** @description "owner", "admin" or "member" */
             role: string;
             /** Format: date-time */
             joinedAt: string;
@@ -1421,12 +1728,28 @@ export interface components {
             data: components["schemas"]["Member"][];
             meta: components["schemas"]["Meta"];
         };
+        MemberRole: {
+            /**
+             * @description "admin" or "member" (ownership moves by transfer only)
+             * @enum {string}
+             */
+            role: "admin" | "member";
+        };
+        MemberData: {
+            data: components["schemas"]["Member"];
+        };
         Transfer: {
             userId: string;
         };
         InvitationCreate: {
             /** Format: email */
             email: string;
+            /**
+             * @description The role accepting it gives (default "member"; only the owner invites admins)
+             * @default member
+             * @enum {string}
+             */
+            role: "member" | "admin";
         };
         Invitation: {
             id: string;
@@ -1435,6 +1758,8 @@ export interface components {
             /** @description PENDING, ACCEPTED, DECLINED, REVOKED or EXPIRED */
             status: string;
             invitedBy: components["schemas"]["UserRef"] | null;
+            /** @description "member" or "admin": the role accepting it gives */
+            role: string;
             /** Format: date-time */
             expiresAt: string;
             /** Format: date-time */
@@ -1458,6 +1783,8 @@ export interface components {
             /** @description PENDING, ACCEPTED, DECLINED, REVOKED or EXPIRED */
             status: string;
             invitedBy: components["schemas"]["UserRef"] | null;
+            /** @description "member" or "admin": the role accepting it gives */
+            role: string;
             /** Format: date-time */
             expiresAt: string;
             /** Format: date-time */
@@ -1477,10 +1804,12 @@ export interface components {
             excerpt: string | null;
             content: string;
             /** @enum {string} */
-            status: "DRAFT" | "PUBLISHED" | "ARCHIVED";
+            status: "DRAFT" | "PUBLISHED" | "ARCHIVED" | "SCHEDULED";
             tags: string[];
             /** Format: date-time */
             publishedAt: string | null;
+            /** Format: date-time */
+            publishAt: string | null;
             /** Format: date-time */
             createdAt: string;
             /** Format: date-time */
@@ -1499,7 +1828,9 @@ export interface components {
             excerpt?: string | null;
             slug?: string | null;
             /** @enum {string} */
-            status?: "DRAFT" | "PUBLISHED" | "ARCHIVED";
+            status?: "DRAFT" | "PUBLISHED" | "ARCHIVED" | "SCHEDULED";
+            /** @description When a SCHEDULED article becomes PUBLISHED (future; that status only) */
+            publishAt?: string | null;
             tags?: string[];
             projectId: string;
         };
@@ -1509,12 +1840,26 @@ export interface components {
             excerpt?: string | null;
             slug?: string;
             /** @enum {string} */
-            status?: "DRAFT" | "PUBLISHED" | "ARCHIVED";
+            status?: "DRAFT" | "PUBLISHED" | "ARCHIVED" | "SCHEDULED";
+            /** @description When a SCHEDULED article becomes PUBLISHED (future; that status only) */
+            publishAt?: string | null;
             tags?: string[];
+        };
+        Distribution: {
+            1: number;
+            2: number;
+            3: number;
+            4: number;
+            5: number;
         };
         Rating: {
             average: number | null;
             count: number;
+            distribution: components["schemas"]["Distribution"];
+        };
+        RegistrationCounts: {
+            confirmed: number;
+            waitlisted: number;
         };
         Festival: {
             id: string;
@@ -1533,6 +1878,7 @@ export interface components {
             /** @enum {string} */
             phase: "UPCOMING" | "ONGOING" | "ENDED";
             rating: components["schemas"]["Rating"];
+            registrations: components["schemas"]["RegistrationCounts"];
             /** Format: date-time */
             createdAt: string;
             /** Format: date-time */
@@ -1567,6 +1913,46 @@ export interface components {
             capacity?: number | null;
             /** @enum {string} */
             status?: "DRAFT" | "PUBLISHED" | "CANCELLED";
+        };
+        Registration: {
+            id: string;
+            festivalId: string;
+            user: components["schemas"]["UserRef"];
+            /** @enum {string} */
+            status: "CONFIRMED" | "WAITLISTED";
+            /** @description The place in the queue (1 is next) of a WAITLISTED registration */
+            position: number | null;
+            /** Format: date-time */
+            createdAt: string;
+        };
+        RegistrationData: {
+            data: components["schemas"]["Registration"];
+        };
+        RegistrationPage: {
+            data: components["schemas"]["Registration"][];
+            meta: components["schemas"]["Meta"];
+        };
+        FestivalRef: {
+            id: string;
+            name: string;
+            /** Format: date-time */
+            startsAt: string;
+        };
+        OwnRegistration: {
+            id: string;
+            festivalId: string;
+            user: components["schemas"]["UserRef"];
+            /** @enum {string} */
+            status: "CONFIRMED" | "WAITLISTED";
+            /** @description The place in the queue (1 is next) of a WAITLISTED registration */
+            position: number | null;
+            /** Format: date-time */
+            createdAt: string;
+            festival: components["schemas"]["FestivalRef"];
+        };
+        OwnRegistrationPage: {
+            data: components["schemas"]["OwnRegistration"][];
+            meta: components["schemas"]["Meta"];
         };
         Review: {
             id: string;
@@ -1682,6 +2068,18 @@ export interface components {
         CommentData: {
             data: components["schemas"]["Comment"];
         };
+        Hit: {
+            /** @enum {string} */
+            type: "article" | "festival" | "ticket";
+            id: string;
+            title: string;
+            snippet: string;
+            projectId: string | null;
+        };
+        HitPage: {
+            data: components["schemas"]["Hit"][];
+            meta: components["schemas"]["Meta"];
+        };
         LedgerPayment: {
             id: string;
             amount: number;
@@ -1752,6 +2150,7 @@ export interface components {
             DRAFT: number;
             PUBLISHED: number;
             ARCHIVED: number;
+            SCHEDULED: number;
         };
         FestivalStatsCounts: {
             DRAFT: number;
@@ -1834,6 +2233,8 @@ export interface components {
             providers: number;
             /** @description Projects it belongs to */
             projects: number;
+            /** @description Live API keys (not revoked, not expired; extensions.md E2.2) */
+            apiKeys: number;
         };
         AdminUserDetail: {
             id: string;
@@ -1888,6 +2289,13 @@ export interface components {
         AdminSessionPage: {
             data: components["schemas"]["AdminSession"][];
             meta: components["schemas"]["Meta"];
+        };
+        Impersonation: {
+            session: components["schemas"]["Session"];
+            user: components["schemas"]["User"];
+        };
+        ImpersonationData: {
+            data: components["schemas"]["Impersonation"];
         };
     };
     responses: never;
@@ -2071,7 +2479,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["AuthResult"];
+                    "application/json": components["schemas"]["CurrentSession"];
                 };
             };
             /** @description INVALID_TOKEN: bearer token missing, invalid or expired */
@@ -2554,6 +2962,365 @@ export interface operations {
             };
             /** @description INVALID_TOKEN: bearer token missing, invalid or expired */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthError"];
+                };
+            };
+            /** @description Any other error, e.g. 405, 413, 415, 429, 503 */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthError"];
+                };
+            };
+        };
+    };
+    listSecurityEvents: {
+        parameters: {
+            query?: {
+                page?: number;
+                limit?: number;
+                sort?: "createdAt";
+                order?: "asc" | "desc";
+                type?: "sign_in" | "sign_in_failed" | "sign_out" | "password_change" | "password_reset" | "email_change_request" | "email_change" | "two_factor_enable" | "two_factor_disable" | "passkey_add" | "passkey_remove" | "session_revoke" | "api_key_create" | "api_key_revoke" | "impersonation_start";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SecurityEventPage"];
+                };
+            };
+            /** @description VALIDATION_ERROR */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthError"];
+                };
+            };
+            /** @description INVALID_TOKEN: bearer token missing, invalid or expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthError"];
+                };
+            };
+            /** @description Any other error, e.g. 405, 413, 415, 429, 503 */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthError"];
+                };
+            };
+        };
+    };
+    listApiKeys: {
+        parameters: {
+            query?: {
+                page?: number;
+                limit?: number;
+                sort?: "createdAt";
+                order?: "asc" | "desc";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiKeyPage"];
+                };
+            };
+            /** @description VALIDATION_ERROR */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthError"];
+                };
+            };
+            /** @description INVALID_TOKEN: bearer token missing, invalid or expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthError"];
+                };
+            };
+            /** @description Any other error, e.g. 405, 413, 415, 429, 503 */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthError"];
+                };
+            };
+        };
+    };
+    createApiKey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ApiKeyCreate"];
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiKeyCreated"];
+                };
+            };
+            /** @description VALIDATION_ERROR, INVALID_CREDENTIALS (wrong password) or INVALID_TOTP */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthError"];
+                };
+            };
+            /** @description INVALID_TOKEN: bearer token missing, invalid or expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthError"];
+                };
+            };
+            /** @description REAUTHENTICATION_REQUIRED (the proof of extensions.md E1.3), IMPERSONATION_FORBIDDEN, or INSUFFICIENT_SCOPE (an API key) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthError"];
+                };
+            };
+            /** @description CONFLICT: the account already holds 50 live keys */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthError"];
+                };
+            };
+            /** @description RATE_LIMITED: too many failed attempts for this account (Retry-After) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthError"];
+                };
+            };
+            /** @description Any other error, e.g. 405, 413, 415, 429, 503 */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthError"];
+                };
+            };
+        };
+    };
+    revokeApiKey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                key_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description No Content */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description INVALID_TOKEN: bearer token missing, invalid or expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthError"];
+                };
+            };
+            /** @description IMPERSONATION_FORBIDDEN: through an impersonation session */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthError"];
+                };
+            };
+            /** @description NOT_FOUND: no key of the caller has this id */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthError"];
+                };
+            };
+            /** @description Any other error, e.g. 405, 413, 415, 429, 503 */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthError"];
+                };
+            };
+        };
+    };
+    changeEmail: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ChangeEmail"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description VALIDATION_ERROR (newEmail invalid or the current address), INVALID_CREDENTIALS (wrong password) or INVALID_TOTP (wrong code) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthError"];
+                };
+            };
+            /** @description INVALID_TOKEN: bearer token missing, invalid or expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthError"];
+                };
+            };
+            /** @description REAUTHENTICATION_REQUIRED: the password, the code, or (for an account with neither) a session younger than REAUTHENTICATION_WINDOW is needed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthError"];
+                };
+            };
+            /** @description RATE_LIMITED: too many failed attempts for this account (Retry-After) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthError"];
+                };
+            };
+            /** @description Any other error, e.g. 405, 413, 415, 429, 503 */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthError"];
+                };
+            };
+        };
+    };
+    confirmEmailChange: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["Token"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VerifiedUser"];
+                };
+            };
+            /** @description INVALID_TOKEN (unknown, used, replaced or expired) or VALIDATION_ERROR */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthError"];
+                };
+            };
+            /** @description USER_ALREADY_EXISTS: another account has the new address by now */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3057,7 +3824,11 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["Proof"];
+            };
+        };
         responses: {
             /** @description No Content */
             204: {
@@ -3065,6 +3836,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            /** @description INVALID_CREDENTIALS (wrong password), INVALID_TOTP (wrong code) or VALIDATION_ERROR */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthError"];
+                };
             };
             /** @description INVALID_TOKEN: bearer token missing, invalid or expired */
             401: {
@@ -3075,8 +3855,26 @@ export interface operations {
                     "application/json": components["schemas"]["AuthError"];
                 };
             };
+            /** @description REAUTHENTICATION_REQUIRED: the password, the code, or (for an account with neither) a session younger than REAUTHENTICATION_WINDOW is needed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthError"];
+                };
+            };
             /** @description NOT_FOUND: no passkey of the caller has this id */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthError"];
+                };
+            };
+            /** @description RATE_LIMITED */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3229,7 +4027,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["Code"];
+                "application/json": components["schemas"]["DisableTwoFactor"];
             };
         };
         responses: {
@@ -3242,7 +4040,7 @@ export interface operations {
                     "application/json": components["schemas"]["VerifiedUser"];
                 };
             };
-            /** @description INVALID_TOTP, TWO_FACTOR_NOT_ENABLED or VALIDATION_ERROR */
+            /** @description INVALID_CREDENTIALS (wrong password), INVALID_TOTP, TWO_FACTOR_NOT_ENABLED or VALIDATION_ERROR */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3253,6 +4051,15 @@ export interface operations {
             };
             /** @description INVALID_TOKEN: bearer token missing, invalid or expired */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthError"];
+                };
+            };
+            /** @description REAUTHENTICATION_REQUIRED: the account's password is needed */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3370,7 +4177,7 @@ export interface operations {
                 limit?: number;
                 sort?: "createdAt" | "updatedAt" | "name";
                 order?: "asc" | "desc";
-                role?: "OWNER" | "MEMBER";
+                role?: "OWNER" | "ADMIN" | "MEMBER";
                 q?: string;
             };
             header?: never;
@@ -3615,7 +4422,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description FORBIDDEN: the caller is a member but not the owner */
+            /** @description FORBIDDEN: the caller is a member but neither the owner nor an admin */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3651,7 +4458,7 @@ export interface operations {
                 limit?: number;
                 sort?: "joinedAt" | "email";
                 order?: "asc" | "desc";
-                role?: "OWNER" | "MEMBER";
+                role?: "OWNER" | "ADMIN" | "MEMBER";
             };
             header?: never;
             path: {
@@ -3736,7 +4543,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description FORBIDDEN: a member removing anyone but itself */
+            /** @description FORBIDDEN: a member removing anyone but itself; an admin removing the owner or another admin */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3754,8 +4561,80 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description CONFLICT: the owner cannot leave (transfer first) */
+            /** @description CONFLICT: the owner cannot leave (transfer first); the member's role changed meanwhile */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Any other error, e.g. 405, 413, 415, 429, 503 */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    changeProjectMemberRole: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                project_id: string;
+                user_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MemberRole"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MemberData"];
+                };
+            };
+            /** @description VALIDATION_ERROR naming role: not "admin" or "member", or the owner's own entry */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description AUTH_ERROR: bearer token missing, invalid or expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description FORBIDDEN: the caller is a member but not the owner */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description NOT_FOUND: no such project, or the user is not a member */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3898,7 +4777,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description FORBIDDEN: the caller is a member but not the owner */
+            /** @description FORBIDDEN: the caller is a member but neither the owner nor an admin */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3951,7 +4830,7 @@ export interface operations {
                     "application/json": components["schemas"]["InvitationData"];
                 };
             };
-            /** @description VALIDATION_ERROR naming email */
+            /** @description VALIDATION_ERROR naming email or role */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3969,7 +4848,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description FORBIDDEN: the caller is a member but not the owner */
+            /** @description FORBIDDEN: neither the owner nor an admin; an admin inviting an admin */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4035,7 +4914,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description FORBIDDEN: the caller is a member but not the owner */
+            /** @description FORBIDDEN: the caller is a member but neither the owner nor an admin */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4261,7 +5140,7 @@ export interface operations {
                 limit?: number;
                 sort?: "createdAt" | "updatedAt" | "publishedAt" | "title";
                 order?: "asc" | "desc";
-                status?: "DRAFT" | "PUBLISHED" | "ARCHIVED";
+                status?: "DRAFT" | "PUBLISHED" | "ARCHIVED" | "SCHEDULED";
                 projectId?: string;
                 authorId?: string;
                 tag?: string;
@@ -4862,6 +5741,246 @@ export interface operations {
             };
             /** @description CONFLICT: a refused transition, a cancelled festival, or a taken slug */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Any other error, e.g. 405, 413, 415, 429, 503 */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listFestivalRegistrations: {
+        parameters: {
+            query?: {
+                page?: number;
+                limit?: number;
+                sort?: "createdAt";
+                order?: "asc" | "desc";
+                status?: "CONFIRMED" | "WAITLISTED";
+            };
+            header?: never;
+            path: {
+                festival_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RegistrationPage"];
+                };
+            };
+            /** @description VALIDATION_ERROR */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description AUTH_ERROR */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description FORBIDDEN: not a member of its project */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description NOT_FOUND: no such festival, or one the caller may not see */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Any other error, e.g. 405, 413, 415, 429, 503 */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    registerForFestival: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                festival_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RegistrationData"];
+                };
+            };
+            /** @description AUTH_ERROR */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description EMAIL_NOT_VERIFIED */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description NOT_FOUND: no such festival, or one the caller may not see */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description CONFLICT: already registered, or the festival is not PUBLISHED or ended */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Any other error, e.g. 405, 413, 415, 429, 503 */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    cancelFestivalRegistration: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                festival_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description No Content */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description AUTH_ERROR */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description NOT_FOUND: no such festival, or no registration of the caller's */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Any other error, e.g. 405, 413, 415, 429, 503 */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listOwnRegistrations: {
+        parameters: {
+            query?: {
+                page?: number;
+                limit?: number;
+                sort?: "createdAt";
+                order?: "asc" | "desc";
+                status?: "CONFIRMED" | "WAITLISTED";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OwnRegistrationPage"];
+                };
+            };
+            /** @description VALIDATION_ERROR */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description AUTH_ERROR */
+            401: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5632,6 +6751,59 @@ export interface operations {
             };
             /** @description CONFLICT: the ticket is CLOSED */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Any other error, e.g. 405, 413, 415, 429, 503 */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    search: {
+        parameters: {
+            query: {
+                page?: number;
+                limit?: number;
+                /** @description Words, all of which must occur; the last may be the start of a word */
+                q: string;
+                type?: "article" | "festival" | "ticket";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HitPage"];
+                };
+            };
+            /** @description VALIDATION_ERROR: q is not 1-200 characters with a letter or digit */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description AUTH_ERROR: a bearer token was sent but is invalid or expired */
+            401: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6590,6 +7762,146 @@ export interface operations {
             };
             /** @description NOT_FOUND: no such user */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Any other error, e.g. 405, 413, 415, 429, 503 */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listUserSecurityEvents: {
+        parameters: {
+            query?: {
+                page?: number;
+                limit?: number;
+                sort?: "createdAt";
+                order?: "asc" | "desc";
+                type?: "sign_in" | "sign_in_failed" | "sign_out" | "password_change" | "password_reset" | "email_change_request" | "email_change" | "two_factor_enable" | "two_factor_disable" | "passkey_add" | "passkey_remove" | "session_revoke" | "api_key_create" | "api_key_revoke" | "impersonation_start";
+            };
+            header?: never;
+            path: {
+                user_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SecurityEventPage"];
+                };
+            };
+            /** @description VALIDATION_ERROR */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description AUTH_ERROR */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description FORBIDDEN: the caller is not a platform admin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description NOT_FOUND: no such user */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Any other error, e.g. 405, 413, 415, 429, 503 */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    impersonateUser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                user_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ImpersonationData"];
+                };
+            };
+            /** @description AUTH_ERROR */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description FORBIDDEN: not a platform admin; the user is another admin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description NOT_FOUND: no such user */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description CONFLICT: oneself, or a banned user */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -6,12 +6,16 @@ import httpx
 
 from ...client import AuthenticatedClient, Client
 from ...models.auth_error import AuthError
+from ...models.proof import Proof
 from ...types import Response
 
 
 def _get_kwargs(
     passkey_id: str,
+    *,
+    body: Proof,
 ) -> dict[str, Any]:
+    headers: dict[str, Any] = {}
 
     _kwargs: dict[str, Any] = {
         "method": "delete",
@@ -20,6 +24,11 @@ def _get_kwargs(
         ),
     }
 
+    _kwargs["json"] = body.to_dict()
+
+    headers["Content-Type"] = "application/json"
+
+    _kwargs["headers"] = headers
     return _kwargs
 
 
@@ -30,15 +39,30 @@ def _parse_response(
         response_204 = cast(Any, None)
         return response_204
 
+    if response.status_code == 400:
+        response_400 = AuthError.from_dict(response.json())
+
+        return response_400
+
     if response.status_code == 401:
         response_401 = AuthError.from_dict(response.json())
 
         return response_401
 
+    if response.status_code == 403:
+        response_403 = AuthError.from_dict(response.json())
+
+        return response_403
+
     if response.status_code == 404:
         response_404 = AuthError.from_dict(response.json())
 
         return response_404
+
+    if response.status_code == 429:
+        response_429 = AuthError.from_dict(response.json())
+
+        return response_429
 
     response_default = AuthError.from_dict(response.json())
 
@@ -60,11 +84,13 @@ def sync_detailed(
     passkey_id: str,
     *,
     client: AuthenticatedClient,
+    body: Proof,
 ) -> Response[Any | AuthError]:
-    """Remove one of the caller's passkeys.
+    """Remove one of the caller's passkeys, with the proof of a sensitive change.
 
     Args:
         passkey_id (str):
+        body (Proof):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -76,6 +102,7 @@ def sync_detailed(
 
     kwargs = _get_kwargs(
         passkey_id=passkey_id,
+        body=body,
     )
 
     response = client.get_httpx_client().request(
@@ -89,11 +116,13 @@ def sync(
     passkey_id: str,
     *,
     client: AuthenticatedClient,
+    body: Proof,
 ) -> Any | AuthError | None:
-    """Remove one of the caller's passkeys.
+    """Remove one of the caller's passkeys, with the proof of a sensitive change.
 
     Args:
         passkey_id (str):
+        body (Proof):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -106,6 +135,7 @@ def sync(
     return sync_detailed(
         passkey_id=passkey_id,
         client=client,
+        body=body,
     ).parsed
 
 
@@ -113,11 +143,13 @@ async def asyncio_detailed(
     passkey_id: str,
     *,
     client: AuthenticatedClient,
+    body: Proof,
 ) -> Response[Any | AuthError]:
-    """Remove one of the caller's passkeys.
+    """Remove one of the caller's passkeys, with the proof of a sensitive change.
 
     Args:
         passkey_id (str):
+        body (Proof):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -129,6 +161,7 @@ async def asyncio_detailed(
 
     kwargs = _get_kwargs(
         passkey_id=passkey_id,
+        body=body,
     )
 
     response = await client.get_async_httpx_client().request(**kwargs)
@@ -140,11 +173,13 @@ async def asyncio(
     passkey_id: str,
     *,
     client: AuthenticatedClient,
+    body: Proof,
 ) -> Any | AuthError | None:
-    """Remove one of the caller's passkeys.
+    """Remove one of the caller's passkeys, with the proof of a sensitive change.
 
     Args:
         passkey_id (str):
+        body (Proof):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -158,5 +193,6 @@ async def asyncio(
         await asyncio_detailed(
             passkey_id=passkey_id,
             client=client,
+            body=body,
         )
     ).parsed

@@ -5,14 +5,14 @@ import httpx
 
 from ...client import AuthenticatedClient, Client
 from ...models.auth_error import AuthError
-from ...models.code import Code
+from ...models.disable_two_factor import DisableTwoFactor
 from ...models.verified_user import VerifiedUser
 from ...types import Response
 
 
 def _get_kwargs(
     *,
-    body: Code,
+    body: DisableTwoFactor,
 ) -> dict[str, Any]:
     headers: dict[str, Any] = {}
 
@@ -47,6 +47,11 @@ def _parse_response(
 
         return response_401
 
+    if response.status_code == 403:
+        response_403 = AuthError.from_dict(response.json())
+
+        return response_403
+
     if response.status_code == 429:
         response_429 = AuthError.from_dict(response.json())
 
@@ -71,12 +76,12 @@ def _build_response(
 def sync_detailed(
     *,
     client: AuthenticatedClient,
-    body: Code,
+    body: DisableTwoFactor,
 ) -> Response[AuthError | VerifiedUser]:
-    """Turn two-factor off with a current code or a recovery code.
+    """Turn two-factor off with a current code or a recovery code (and the password).
 
     Args:
-        body (Code):
+        body (DisableTwoFactor):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -100,12 +105,12 @@ def sync_detailed(
 def sync(
     *,
     client: AuthenticatedClient,
-    body: Code,
+    body: DisableTwoFactor,
 ) -> AuthError | VerifiedUser | None:
-    """Turn two-factor off with a current code or a recovery code.
+    """Turn two-factor off with a current code or a recovery code (and the password).
 
     Args:
-        body (Code):
+        body (DisableTwoFactor):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -124,12 +129,12 @@ def sync(
 async def asyncio_detailed(
     *,
     client: AuthenticatedClient,
-    body: Code,
+    body: DisableTwoFactor,
 ) -> Response[AuthError | VerifiedUser]:
-    """Turn two-factor off with a current code or a recovery code.
+    """Turn two-factor off with a current code or a recovery code (and the password).
 
     Args:
-        body (Code):
+        body (DisableTwoFactor):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -151,12 +156,12 @@ async def asyncio_detailed(
 async def asyncio(
     *,
     client: AuthenticatedClient,
-    body: Code,
+    body: DisableTwoFactor,
 ) -> AuthError | VerifiedUser | None:
-    """Turn two-factor off with a current code or a recovery code.
+    """Turn two-factor off with a current code or a recovery code (and the password).
 
     Args:
-        body (Code):
+        body (DisableTwoFactor):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.

@@ -5,7 +5,7 @@ import httpx
 
 from ...client import AuthenticatedClient, Client
 from ...models.auth_error import AuthError
-from ...models.auth_result import AuthResult
+from ...models.current_session import CurrentSession
 from ...types import Response
 
 
@@ -21,9 +21,9 @@ def _get_kwargs() -> dict[str, Any]:
 
 def _parse_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> AuthError | AuthResult:
+) -> AuthError | CurrentSession:
     if response.status_code == 200:
-        response_200 = AuthResult.from_dict(response.json())
+        response_200 = CurrentSession.from_dict(response.json())
 
         return response_200
 
@@ -39,7 +39,7 @@ def _parse_response(
 
 def _build_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Response[AuthError | AuthResult]:
+) -> Response[AuthError | CurrentSession]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -51,15 +51,15 @@ def _build_response(
 def sync_detailed(
     *,
     client: AuthenticatedClient,
-) -> Response[AuthError | AuthResult]:
-    """Return the caller's user and session (with its current expiry).
+) -> Response[AuthError | CurrentSession]:
+    """Return the caller's user and session (with its current expiry), or its API key.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[AuthError | AuthResult]
+        Response[AuthError | CurrentSession]
     """
 
     kwargs = _get_kwargs()
@@ -74,15 +74,15 @@ def sync_detailed(
 def sync(
     *,
     client: AuthenticatedClient,
-) -> AuthError | AuthResult | None:
-    """Return the caller's user and session (with its current expiry).
+) -> AuthError | CurrentSession | None:
+    """Return the caller's user and session (with its current expiry), or its API key.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        AuthError | AuthResult
+        AuthError | CurrentSession
     """
 
     return sync_detailed(
@@ -93,15 +93,15 @@ def sync(
 async def asyncio_detailed(
     *,
     client: AuthenticatedClient,
-) -> Response[AuthError | AuthResult]:
-    """Return the caller's user and session (with its current expiry).
+) -> Response[AuthError | CurrentSession]:
+    """Return the caller's user and session (with its current expiry), or its API key.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[AuthError | AuthResult]
+        Response[AuthError | CurrentSession]
     """
 
     kwargs = _get_kwargs()
@@ -114,15 +114,15 @@ async def asyncio_detailed(
 async def asyncio(
     *,
     client: AuthenticatedClient,
-) -> AuthError | AuthResult | None:
-    """Return the caller's user and session (with its current expiry).
+) -> AuthError | CurrentSession | None:
+    """Return the caller's user and session (with its current expiry), or its API key.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        AuthError | AuthResult
+        AuthError | CurrentSession
     """
 
     return (

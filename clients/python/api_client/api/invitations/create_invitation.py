@@ -88,7 +88,8 @@ def sync_detailed(
     client: AuthenticatedClient,
     body: InvitationCreate,
 ) -> Response[Error | InvitationData]:
-    """Invite an e-mail address to the project (replacing its pending invitation).
+    """Invite an e-mail address to the project as a member or admin (replacing its pending
+    invitation).
 
     Args:
         project_id (str):
@@ -120,7 +121,8 @@ def sync(
     client: AuthenticatedClient,
     body: InvitationCreate,
 ) -> Error | InvitationData | None:
-    """Invite an e-mail address to the project (replacing its pending invitation).
+    """Invite an e-mail address to the project as a member or admin (replacing its pending
+    invitation).
 
     Args:
         project_id (str):
@@ -147,7 +149,8 @@ async def asyncio_detailed(
     client: AuthenticatedClient,
     body: InvitationCreate,
 ) -> Response[Error | InvitationData]:
-    """Invite an e-mail address to the project (replacing its pending invitation).
+    """Invite an e-mail address to the project as a member or admin (replacing its pending
+    invitation).
 
     Args:
         project_id (str):
@@ -177,7 +180,8 @@ async def asyncio(
     client: AuthenticatedClient,
     body: InvitationCreate,
 ) -> Error | InvitationData | None:
-    """Invite an e-mail address to the project (replacing its pending invitation).
+    """Invite an e-mail address to the project as a member or admin (replacing its pending
+    invitation).
 
     Args:
         project_id (str):

@@ -120,7 +120,7 @@ def sync_detailed(
     order: ListProjectInvitationsOrder | Unset = "desc",
     status: ListProjectInvitationsStatus | Unset = UNSET,
 ) -> Response[Error | InvitationPage]:
-    """List the project's invitations (its owner).
+    """List the project's invitations (its owner or an admin).
 
     Args:
         project_id (str):
@@ -164,7 +164,7 @@ def sync(
     order: ListProjectInvitationsOrder | Unset = "desc",
     status: ListProjectInvitationsStatus | Unset = UNSET,
 ) -> Error | InvitationPage | None:
-    """List the project's invitations (its owner).
+    """List the project's invitations (its owner or an admin).
 
     Args:
         project_id (str):
@@ -203,7 +203,7 @@ async def asyncio_detailed(
     order: ListProjectInvitationsOrder | Unset = "desc",
     status: ListProjectInvitationsStatus | Unset = UNSET,
 ) -> Response[Error | InvitationPage]:
-    """List the project's invitations (its owner).
+    """List the project's invitations (its owner or an admin).
 
     Args:
         project_id (str):
@@ -245,7 +245,7 @@ async def asyncio(
     order: ListProjectInvitationsOrder | Unset = "desc",
     status: ListProjectInvitationsStatus | Unset = UNSET,
 ) -> Error | InvitationPage | None:
-    """List the project's invitations (its owner).
+    """List the project's invitations (its owner or an admin).
 
     Args:
         project_id (str):

@@ -74,7 +74,7 @@ def sync_detailed(
     *,
     client: AuthenticatedClient,
 ) -> Response[Any | Error]:
-    """Remove a member (the owner), or leave the project (a member removing itself).
+    """Remove a member (the owner; an admin removes members), or leave the project.
 
     Args:
         project_id (str):
@@ -106,7 +106,7 @@ def sync(
     *,
     client: AuthenticatedClient,
 ) -> Any | Error | None:
-    """Remove a member (the owner), or leave the project (a member removing itself).
+    """Remove a member (the owner; an admin removes members), or leave the project.
 
     Args:
         project_id (str):
@@ -133,7 +133,7 @@ async def asyncio_detailed(
     *,
     client: AuthenticatedClient,
 ) -> Response[Any | Error]:
-    """Remove a member (the owner), or leave the project (a member removing itself).
+    """Remove a member (the owner; an admin removes members), or leave the project.
 
     Args:
         project_id (str):
@@ -163,7 +163,7 @@ async def asyncio(
     *,
     client: AuthenticatedClient,
 ) -> Any | Error | None:
-    """Remove a member (the owner), or leave the project (a member removing itself).
+    """Remove a member (the owner; an admin removes members), or leave the project.
 
     Args:
         project_id (str):

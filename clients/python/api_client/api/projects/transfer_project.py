@@ -88,7 +88,7 @@ def sync_detailed(
     client: AuthenticatedClient,
     body: Transfer,
 ) -> Response[Error | ProjectData]:
-    """Make another member the owner; the owner becomes a member.
+    """Make another member the owner; the owner becomes an admin.
 
     Args:
         project_id (str):
@@ -120,7 +120,7 @@ def sync(
     client: AuthenticatedClient,
     body: Transfer,
 ) -> Error | ProjectData | None:
-    """Make another member the owner; the owner becomes a member.
+    """Make another member the owner; the owner becomes an admin.
 
     Args:
         project_id (str):
@@ -147,7 +147,7 @@ async def asyncio_detailed(
     client: AuthenticatedClient,
     body: Transfer,
 ) -> Response[Error | ProjectData]:
-    """Make another member the owner; the owner becomes a member.
+    """Make another member the owner; the owner becomes an admin.
 
     Args:
         project_id (str):
@@ -177,7 +177,7 @@ async def asyncio(
     client: AuthenticatedClient,
     body: Transfer,
 ) -> Error | ProjectData | None:
-    """Make another member the owner; the owner becomes a member.
+    """Make another member the owner; the owner becomes an admin.
 
     Args:
         project_id (str):

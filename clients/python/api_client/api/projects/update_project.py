@@ -83,7 +83,7 @@ def sync_detailed(
     client: AuthenticatedClient,
     body: ProjectUpdate,
 ) -> Response[Error | ProjectData]:
-    """Change a project's name or description (its owner).
+    """Change a project's name or description (its owner or an admin).
 
     Args:
         project_id (str):
@@ -115,7 +115,7 @@ def sync(
     client: AuthenticatedClient,
     body: ProjectUpdate,
 ) -> Error | ProjectData | None:
-    """Change a project's name or description (its owner).
+    """Change a project's name or description (its owner or an admin).
 
     Args:
         project_id (str):
@@ -142,7 +142,7 @@ async def asyncio_detailed(
     client: AuthenticatedClient,
     body: ProjectUpdate,
 ) -> Response[Error | ProjectData]:
-    """Change a project's name or description (its owner).
+    """Change a project's name or description (its owner or an admin).
 
     Args:
         project_id (str):
@@ -172,7 +172,7 @@ async def asyncio(
     client: AuthenticatedClient,
     body: ProjectUpdate,
 ) -> Error | ProjectData | None:
-    """Change a project's name or description (its owner).
+    """Change a project's name or description (its owner or an admin).
 
     Args:
         project_id (str):

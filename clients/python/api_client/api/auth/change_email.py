@@ -1,0 +1,179 @@
+from http import HTTPStatus
+from typing import Any
+
+import httpx
+
+from ...client import AuthenticatedClient, Client
+from ...models.auth_error import AuthError
+from ...models.change_email import ChangeEmail
+from ...models.message import Message
+from ...types import Response
+
+
+def _get_kwargs(
+    *,
+    body: ChangeEmail,
+) -> dict[str, Any]:
+    headers: dict[str, Any] = {}
+
+    _kwargs: dict[str, Any] = {
+        "method": "post",
+        "url": "/api/auth/change-email",
+    }
+
+    _kwargs["json"] = body.to_dict()
+
+    headers["Content-Type"] = "application/json"
+
+    _kwargs["headers"] = headers
+    return _kwargs
+
+
+def _parse_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> AuthError | Message:
+    if response.status_code == 200:
+        response_200 = Message.from_dict(response.json())
+
+        return response_200
+
+    if response.status_code == 400:
+        response_400 = AuthError.from_dict(response.json())
+
+        return response_400
+
+    if response.status_code == 401:
+        response_401 = AuthError.from_dict(response.json())
+
+        return response_401
+
+    if response.status_code == 403:
+        response_403 = AuthError.from_dict(response.json())
+
+        return response_403
+
+    if response.status_code == 429:
+        response_429 = AuthError.from_dict(response.json())
+
+        return response_429
+
+    response_default = AuthError.from_dict(response.json())
+
+    return response_default
+
+
+def _build_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> Response[AuthError | Message]:
+    return Response(
+        status_code=HTTPStatus(response.status_code),
+        content=response.content,
+        headers=response.headers,
+        parsed=_parse_response(client=client, response=response),
+    )
+
+
+def sync_detailed(
+    *,
+    client: AuthenticatedClient,
+    body: ChangeEmail,
+) -> Response[AuthError | Message]:
+    """Mail a confirmation link to a new address; the answer is the same whoever has it.
+
+    Args:
+        body (ChangeEmail):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[AuthError | Message]
+    """
+
+    kwargs = _get_kwargs(
+        body=body,
+    )
+
+    response = client.get_httpx_client().request(
+        **kwargs,
+    )
+
+    return _build_response(client=client, response=response)
+
+
+def sync(
+    *,
+    client: AuthenticatedClient,
+    body: ChangeEmail,
+) -> AuthError | Message | None:
+    """Mail a confirmation link to a new address; the answer is the same whoever has it.
+
+    Args:
+        body (ChangeEmail):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        AuthError | Message
+    """
+
+    return sync_detailed(
+        client=client,
+        body=body,
+    ).parsed
+
+
+async def asyncio_detailed(
+    *,
+    client: AuthenticatedClient,
+    body: ChangeEmail,
+) -> Response[AuthError | Message]:
+    """Mail a confirmation link to a new address; the answer is the same whoever has it.
+
+    Args:
+        body (ChangeEmail):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[AuthError | Message]
+    """
+
+    kwargs = _get_kwargs(
+        body=body,
+    )
+
+    response = await client.get_async_httpx_client().request(**kwargs)
+
+    return _build_response(client=client, response=response)
+
+
+async def asyncio(
+    *,
+    client: AuthenticatedClient,
+    body: ChangeEmail,
+) -> AuthError | Message | None:
+    """Mail a confirmation link to a new address; the answer is the same whoever has it.
+
+    Args:
+        body (ChangeEmail):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        AuthError | Message
+    """
+
+    return (
+        await asyncio_detailed(
+            client=client,
+            body=body,
+        )
+    ).parsed

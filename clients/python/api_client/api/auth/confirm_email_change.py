@@ -1,0 +1,169 @@
+from http import HTTPStatus
+from typing import Any
+
+import httpx
+
+from ...client import AuthenticatedClient, Client
+from ...models.auth_error import AuthError
+from ...models.token import Token
+from ...models.verified_user import VerifiedUser
+from ...types import Response
+
+
+def _get_kwargs(
+    *,
+    body: Token,
+) -> dict[str, Any]:
+    headers: dict[str, Any] = {}
+
+    _kwargs: dict[str, Any] = {
+        "method": "post",
+        "url": "/api/auth/change-email/confirm",
+    }
+
+    _kwargs["json"] = body.to_dict()
+
+    headers["Content-Type"] = "application/json"
+
+    _kwargs["headers"] = headers
+    return _kwargs
+
+
+def _parse_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> AuthError | VerifiedUser:
+    if response.status_code == 200:
+        response_200 = VerifiedUser.from_dict(response.json())
+
+        return response_200
+
+    if response.status_code == 400:
+        response_400 = AuthError.from_dict(response.json())
+
+        return response_400
+
+    if response.status_code == 409:
+        response_409 = AuthError.from_dict(response.json())
+
+        return response_409
+
+    response_default = AuthError.from_dict(response.json())
+
+    return response_default
+
+
+def _build_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> Response[AuthError | VerifiedUser]:
+    return Response(
+        status_code=HTTPStatus(response.status_code),
+        content=response.content,
+        headers=response.headers,
+        parsed=_parse_response(client=client, response=response),
+    )
+
+
+def sync_detailed(
+    *,
+    client: AuthenticatedClient | Client,
+    body: Token,
+) -> Response[AuthError | VerifiedUser]:
+    """Make the new address the account's, with the token of the confirmation e-mail.
+
+    Args:
+        body (Token):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[AuthError | VerifiedUser]
+    """
+
+    kwargs = _get_kwargs(
+        body=body,
+    )
+
+    response = client.get_httpx_client().request(
+        **kwargs,
+    )
+
+    return _build_response(client=client, response=response)
+
+
+def sync(
+    *,
+    client: AuthenticatedClient | Client,
+    body: Token,
+) -> AuthError | VerifiedUser | None:
+    """Make the new address the account's, with the token of the confirmation e-mail.
+
+    Args:
+        body (Token):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        AuthError | VerifiedUser
+    """
+
+    return sync_detailed(
+        client=client,
+        body=body,
+    ).parsed
+
+
+async def asyncio_detailed(
+    *,
+    client: AuthenticatedClient | Client,
+    body: Token,
+) -> Response[AuthError | VerifiedUser]:
+    """Make the new address the account's, with the token of the confirmation e-mail.
+
+    Args:
+        body (Token):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[AuthError | VerifiedUser]
+    """
+
+    kwargs = _get_kwargs(
+        body=body,
+    )
+
+    response = await client.get_async_httpx_client().request(**kwargs)
+
+    return _build_response(client=client, response=response)
+
+
+async def asyncio(
+    *,
+    client: AuthenticatedClient | Client,
+    body: Token,
+) -> AuthError | VerifiedUser | None:
+    """Make the new address the account's, with the token of the confirmation e-mail.
+
+    Args:
+        body (Token):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        AuthError | VerifiedUser
+    """
+
+    return (
+        await asyncio_detailed(
+            client=client,
+            body=body,
+        )
+    ).parsed

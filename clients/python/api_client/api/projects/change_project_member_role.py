@@ -1,0 +1,209 @@
+from http import HTTPStatus
+from typing import Any
+from urllib.parse import quote
+
+import httpx
+
+from ...client import AuthenticatedClient, Client
+from ...models.error import Error
+from ...models.member_data import MemberData
+from ...models.member_role import MemberRole
+from ...types import Response
+
+
+def _get_kwargs(
+    project_id: str,
+    user_id: str,
+    *,
+    body: MemberRole,
+) -> dict[str, Any]:
+    headers: dict[str, Any] = {}
+
+    _kwargs: dict[str, Any] = {
+        "method": "patch",
+        "url": "/api/projects/{project_id}/members/{user_id}".format(
+            project_id=quote(str(project_id), safe=""),
+            user_id=quote(str(user_id), safe=""),
+        ),
+    }
+
+    _kwargs["json"] = body.to_dict()
+
+    headers["Content-Type"] = "application/json"
+
+    _kwargs["headers"] = headers
+    return _kwargs
+
+
+def _parse_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> Error | MemberData:
+    if response.status_code == 200:
+        response_200 = MemberData.from_dict(response.json())
+
+        return response_200
+
+    if response.status_code == 400:
+        response_400 = Error.from_dict(response.json())
+
+        return response_400
+
+    if response.status_code == 401:
+        response_401 = Error.from_dict(response.json())
+
+        return response_401
+
+    if response.status_code == 403:
+        response_403 = Error.from_dict(response.json())
+
+        return response_403
+
+    if response.status_code == 404:
+        response_404 = Error.from_dict(response.json())
+
+        return response_404
+
+    response_default = Error.from_dict(response.json())
+
+    return response_default
+
+
+def _build_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> Response[Error | MemberData]:
+    return Response(
+        status_code=HTTPStatus(response.status_code),
+        content=response.content,
+        headers=response.headers,
+        parsed=_parse_response(client=client, response=response),
+    )
+
+
+def sync_detailed(
+    project_id: str,
+    user_id: str,
+    *,
+    client: AuthenticatedClient,
+    body: MemberRole,
+) -> Response[Error | MemberData]:
+    """Make a member an admin or an admin a member (the owner).
+
+    Args:
+        project_id (str):
+        user_id (str):
+        body (MemberRole):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[Error | MemberData]
+    """
+
+    kwargs = _get_kwargs(
+        project_id=project_id,
+        user_id=user_id,
+        body=body,
+    )
+
+    response = client.get_httpx_client().request(
+        **kwargs,
+    )
+
+    return _build_response(client=client, response=response)
+
+
+def sync(
+    project_id: str,
+    user_id: str,
+    *,
+    client: AuthenticatedClient,
+    body: MemberRole,
+) -> Error | MemberData | None:
+    """Make a member an admin or an admin a member (the owner).
+
+    Args:
+        project_id (str):
+        user_id (str):
+        body (MemberRole):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Error | MemberData
+    """
+
+    return sync_detailed(
+        project_id=project_id,
+        user_id=user_id,
+        client=client,
+        body=body,
+    ).parsed
+
+
+async def asyncio_detailed(
+    project_id: str,
+    user_id: str,
+    *,
+    client: AuthenticatedClient,
+    body: MemberRole,
+) -> Response[Error | MemberData]:
+    """Make a member an admin or an admin a member (the owner).
+
+    Args:
+        project_id (str):
+        user_id (str):
+        body (MemberRole):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[Error | MemberData]
+    """
+
+    kwargs = _get_kwargs(
+        project_id=project_id,
+        user_id=user_id,
+        body=body,
+    )
+
+    response = await client.get_async_httpx_client().request(**kwargs)
+
+    return _build_response(client=client, response=response)
+
+
+async def asyncio(
+    project_id: str,
+    user_id: str,
+    *,
+    client: AuthenticatedClient,
+    body: MemberRole,
+) -> Error | MemberData | None:
+    """Make a member an admin or an admin a member (the owner).
+
+    Args:
+        project_id (str):
+        user_id (str):
+        body (MemberRole):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Error | MemberData
+    """
+
+    return (
+        await asyncio_detailed(
+            project_id=project_id,
+            user_id=user_id,
+            client=client,
+            body=body,
+        )
+    ).parsed
