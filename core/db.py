@@ -7,7 +7,7 @@ import uuid
 from datetime import UTC
 
 from flask_sqlalchemy import SQLAlchemy
-from sqlalchemy import DateTime, Index, TypeDecorator, event
+from sqlalchemy import DateTime, Index, TypeDecorator, event, select, update
 from sqlalchemy.exc import DisconnectionError
 from sqlalchemy.orm import DeclarativeBase
 
@@ -71,3 +71,16 @@ def ping_after_idle(engine, seconds: float) -> None:
                 dialect.do_ping(dbapi_connection)
             except dialect.loaded_dbapi.Error as exc:
                 raise DisconnectionError(str(exc)) from exc
+
+
+def lock_row(model, row_id: str, touch) -> None:
+    """Hold `model`'s row `row_id` until the commit, so that concurrent requests deciding on
+    what it owns (a festival's places, an account's keys) decide one after the other.
+    PostgreSQL: a row lock. SQLite serialises writers, but a transaction that read first cannot
+    write once another has committed: this write of `touch` (a column, set to itself; no
+    trigger watches it) waits for the other writers and then sees what they did."""
+    if db.session.get_bind().dialect.name == "sqlite":
+        db.session.execute(update(model).where(model.id == row_id).values({touch: touch})
+                           .execution_options(synchronize_session=False))
+    else:
+        db.session.execute(select(model.id).where(model.id == row_id).with_for_update())

@@ -1,7 +1,8 @@
 """Races of extensions.md E2 between two real waitress processes on PostgreSQL: two role
 changes of one member, a role change against the member's removal, a transfer against an
-admin's removal (E2.1); fifty key creations against a cap of fifty (E2.2). The database ends
-in a state one of them would have left, with the audit log saying exactly what happened."""
+admin's removal (E2.1); fifty key creations against a cap of fifty (E2.2), there and on one
+process over SQLite. The database ends in a state one of them would have left, with the audit
+log saying exactly what happened."""
 import uuid
 
 import pytest
@@ -11,6 +12,7 @@ from sqlalchemy import text
 from bench import cluster
 from tests.conftest import PASSWORD
 from tests.test_concurrency import run_at_once
+from tests.test_registration_races import sqlite_server  # noqa: F401
 from tests.test_scaleout import database, new_email, redis_url, sign_up, start_pair  # noqa: F401
 
 ROUNDS = 4
@@ -128,25 +130,27 @@ def test_a_transfer_racing_an_admins_removal(world):
             assert members == {owner: "owner"} and actions == ["project.member_remove"]
 
 
-@pytest.mark.postgres
-@pytest.mark.redis
-def test_fifty_concurrent_creates_when_fortynine_keys_exist(start_pair, database):  # noqa: F811
+def seed_keys(conn, user_id, count):
+    conn.execute(text(
+        "INSERT INTO api_keys (id, user_id, name, key_hash, prefix, writes, created_at) "
+        "VALUES (:id, :u, :name, :hash, 'sk_xxxxxxxx', false, CURRENT_TIMESTAMP)"),
+        [{"id": uuid.uuid4().hex, "u": user_id, "name": f"k{i}", "hash": uuid.uuid4().hex * 2}
+         for i in range(count)])
+
+
+def fifty_creates_when_fortynine_exist(servers, database_url):
     """extensions.md E2.2: never more than 50 live keys, however many creates run at once."""
-    servers = start_pair(ACCOUNT_FAILURE_LIMIT="1000 per 15 minutes")
-    engine = cluster.engine(database)
+    engine = cluster.engine(database_url)
     try:
         owner = sign_up(servers[0], new_email())
         headers = {"Authorization": f"Bearer {owner['session']['token']}"}
         with engine.begin() as conn:
-            conn.execute(text(
-                "INSERT INTO api_keys (id, user_id, name, key_hash, prefix, writes, created_at) "
-                "SELECT md5(i::text), CAST(:u AS text), 'k' || i, "
-                "md5(i::text) || md5(CAST(:u AS text) || i), 'sk_xxxxxxxx', false, now() "
-                "FROM generate_series(1, 49) AS i"), {"u": owner["user"]["id"]})
+            seed_keys(conn, owner["user"]["id"], 49)
 
         def create(i):
-            return requests.post(f"{servers[i % 2]}/api/auth/api-keys", headers=headers,
-                                 json={"name": f"n{i}", "password": PASSWORD}, timeout=60)
+            return requests.post(f"{servers[i % len(servers)]}/api/auth/api-keys",
+                                 headers=headers, json={"name": f"n{i}", "password": PASSWORD},
+                                 timeout=60)
 
         answers = run_at_once(50, create)
         codes = sorted(a.status_code for a in answers)
@@ -157,3 +161,15 @@ def test_fifty_concurrent_creates_when_fortynine_keys_exist(start_pair, database
         assert live == 50
     finally:
         engine.dispose()
+
+
+@pytest.mark.postgres
+@pytest.mark.redis
+def test_fifty_concurrent_creates_when_fortynine_keys_exist(start_pair, database):  # noqa: F811
+    fifty_creates_when_fortynine_exist(
+        start_pair(ACCOUNT_FAILURE_LIMIT="1000 per 15 minutes"), database)
+
+
+def test_fifty_concurrent_creates_on_one_sqlite_process(sqlite_server):  # noqa: F811
+    url, database_url = sqlite_server
+    fifty_creates_when_fortynine_exist([url], database_url)

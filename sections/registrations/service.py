@@ -3,13 +3,13 @@ queue, cancelling, the queue moving up when places free, and the e-mails that sa
 
 Every change to a festival's places runs with the festival's row locked (`lock`), so however
 many requests arrive at once, they count the places one after another."""
-from sqlalchemy import func, select, update
+from sqlalchemy import func, select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import joinedload
 
 from core import clock, listing, mail
 from core import policy as policies
-from core.db import db
+from core.db import db, lock_row
 from core.outcomes import Conflict, NotFound
 from sections.festivals.models import CANCELLED, PUBLISHED, Festival
 from sections.registrations.models import CONFIRMED, WAITLISTED, Registration
@@ -18,16 +18,8 @@ SORTS = {"createdAt": Registration.created_at}
 
 
 def lock(festival_id: str) -> None:
-    """Hold the festival's row until the commit. PostgreSQL: a row lock. SQLite serialises
-    writers, but a transaction that read first cannot write once another has committed: its
-    first statement is this write, which waits for the others and then sees what they did."""
-    if db.session.get_bind().dialect.name == "sqlite":
-        db.session.execute(update(Festival).where(Festival.id == festival_id)
-                           .values(capacity=Festival.capacity)
-                           .execution_options(synchronize_session=False))
-    else:
-        db.session.execute(select(Festival.id).where(Festival.id == festival_id)
-                           .with_for_update())
+    """Hold the festival's row until the commit (its places are decided one at a time)."""
+    lock_row(Festival, festival_id, Festival.capacity)
 
 
 def _count(festival_id: str, status: str) -> int:
