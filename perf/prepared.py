@@ -17,7 +17,7 @@ import weakref
 from collections import namedtuple
 
 from flask import current_app
-from sqlalchemy import Float, LargeBinary, Numeric, func, select
+from sqlalchemy import Float, LargeBinary, Numeric, event, func, select
 from sqlalchemy.exc import DBAPIError
 
 import perf
@@ -98,14 +98,13 @@ class PreparedRead:
 
 @contextlib.contextmanager
 def raw_cursor(engine, autocommit: bool):
-    """`run(sql, values)` -> a DBAPI cursor, on a connection from `engine`'s pool (checked out
-    as any other: pinged after idle). With `autocommit`, each statement commits on its own
-    (PostgreSQL: no BEGIN or COMMIT round trip); without it, everything run commits together
-    when the block ends, and nothing when it raises. A database error reaches the caller as
-    SQLAlchemy's DBAPIError (the service's 503), its connection closed and replaced, never
-    back to the pool half-used."""
-    dialect = engine.dialect
-    dbapi_error = dialect.loaded_dbapi.Error
+    """`run(sql, values)` -> a DBAPI cursor, on a pooled connection of `engine`'s database.
+    With `autocommit` (not for SQLite) each statement commits on its own, on a connection of
+    `autocommit_pool(engine)`; without it, on one of the engine's own pool, everything run
+    commits together when the block ends, and nothing when it raises. A database error
+    reaches the caller as SQLAlchemy's DBAPIError (the service's 503), its connection closed
+    and replaced, never back to the pool half-used."""
+    dbapi_error = engine.dialect.loaded_dbapi.Error
     raw, last = None, (None, None)
 
     def run(sql, values):
@@ -115,15 +114,11 @@ def raw_cursor(engine, autocommit: bool):
         return cursor
 
     try:
-        raw = engine.raw_connection()
-        if autocommit:
-            dialect.set_isolation_level(raw.dbapi_connection, "AUTOCOMMIT")
+        raw = autocommit_pool(engine).connect() if autocommit else engine.raw_connection()
         cursor = raw.cursor()
         yield run
         cursor.close()
-        if autocommit:
-            dialect.reset_isolation_level(raw.dbapi_connection)
-        else:
+        if not autocommit:
             raw.commit()
     except dbapi_error as exc:
         if raw is not None:
@@ -136,6 +131,34 @@ def raw_cursor(engine, autocommit: bool):
     finally:
         if raw is not None:
             raw.close()
+
+
+_AUTOCOMMIT_POOLS = weakref.WeakKeyDictionary()  # engine -> its autocommit twin
+
+
+def autocommit_pool(engine):
+    """A second pool of `engine`'s database, made like its own (`Pool.recreate`: same size,
+    recycle and checkout listeners, so idle connections are pinged as the engine's are),
+    whose connections are put in autocommit once, when they connect. Switching a connection
+    of the engine's pool to autocommit and back around each statement cost four more passes
+    through psycopg's wait loop and a rollback at check-in (bench/README.md). Disposed with
+    the engine. Each process may hold up to the pool's size more connections."""
+    pool = _AUTOCOMMIT_POOLS.get(engine)
+    if pool is None:
+        pool = engine.pool.recreate()
+        dialect = engine.dialect
+
+        @event.listens_for(pool, "connect")
+        def _autocommit(dbapi_connection, _record):
+            dialect.set_isolation_level(dbapi_connection, "AUTOCOMMIT")
+
+        @event.listens_for(engine, "engine_disposed")
+        def _dispose(_engine):
+            _AUTOCOMMIT_POOLS.pop(engine, None)
+            pool.dispose()
+
+        _AUTOCOMMIT_POOLS[engine] = pool
+    return pool
 
 
 class PreparedWrite:
