@@ -144,7 +144,7 @@ def main():
                     threads=t)
     inapp = Served("in-app baseline", threads=t, target="bench.app:app")
     # The webhook with its ledger written through the ORM's session (perf piece ledger_sql off).
-    ledger_off = Served("service, PERF_OFF=ledger_sql", {"PERF_OFF": "ledger_sql"}, threads=t)
+    ledger_off = Served("service, PERF_OFF=ledger_sql", off=("ledger_sql",), threads=t)
     one = Served("mixed, one process", threads=t)
     two = Served("mixed, two processes", threads=t, processes=2)
     older = Served("before", root=args.before, threads=t) if args.before else None
@@ -210,8 +210,9 @@ def main():
                     cpu[logged.name] / cpu[quiet.name] - 1)
             if inapp in variants:
                 base = inapp.rate("/api/bench/bare", args)
-                hooks = webhook_rate(service, args, workdir)
-                orm = webhook_rate(ledger_off, args, workdir)
+                hooks, orm = [webhook_rate(v, args, workdir) for v in (service, ledger_off)] \
+                    if index % 2 == 0 else reversed([webhook_rate(v, args, workdir)
+                                                     for v in (ledger_off, service)])
                 got.update({"in-app baseline": base, "webhook": hooks, "webhook, ORM": orm})
                 ratios.setdefault("webhook / in-app baseline", []).append(hooks / base)
                 ratios.setdefault("PERF_OFF=ledger_sql: webhook / in-app", []).append(orm / base)

@@ -6,6 +6,7 @@ import hmac
 import json
 import logging
 import re
+import threading
 from dataclasses import dataclass
 from datetime import datetime
 
@@ -160,7 +161,7 @@ def record_prepared(model, stored: dict, values: dict | None) -> bool:
     the record's upsert as data-modifying CTEs, the upsert reading only the row the first one
     inserted, so a repeat changes nothing (a concurrent delivery of the same event waits for
     the first, as the primary key makes it). On SQLite the same two statements in one
-    transaction."""
+    transaction, one serving thread at a time (ONE_WRITER)."""
     engine = db.engine
     dialect = engine.dialect.name
     params = {**stored, **{f"record_{name}": value for name, value in (values or {}).items()}}
@@ -168,12 +169,18 @@ def record_prepared(model, stored: dict, values: dict | None) -> bool:
         with raw_cursor(engine, autocommit=True) as run:
             return run(*stored_and_applied(dialect, model).sql_and_values(engine, params)
                        ).fetchone()[0] == 1
-    with raw_cursor(engine, autocommit=False) as run:
+    with ONE_WRITER, raw_cursor(engine, autocommit=False) as run:
         if run(*ledger_writes(dialect, None).sql_and_values(engine, stored)).rowcount != 1:
             return False
         if model is not None:
             run(*ledger_writes(dialect, model).sql_and_values(engine, values))
     return True
+
+
+# SQLite lets one transaction write at a time; the others wait in its busy handler, which
+# sleeps (1, 2, 5, 10 ms...) and retries. The serving threads of one process take turns here
+# instead, each woken as soon as the one before has committed.
+ONE_WRITER = threading.Lock()
 
 
 @functools.cache
