@@ -143,6 +143,8 @@ def main():
     memory = Served("service, limits in memory", {"RATELIMIT_STORAGE_URI": "memory://"},
                     threads=t)
     inapp = Served("in-app baseline", threads=t, target="bench.app:app")
+    # The webhook with its ledger written through the ORM's session (perf piece ledger_sql off).
+    ledger_off = Served("service, PERF_OFF=ledger_sql", off=("ledger_sql",), threads=t)
     one = Served("mixed, one process", threads=t)
     two = Served("mixed, two processes", threads=t, processes=2)
     older = Served("before", root=args.before, threads=t) if args.before else None
@@ -152,7 +154,7 @@ def main():
     if "breakdown" in args.only:
         variants.append(memory)
     if "webhook" in args.only:
-        variants.append(inapp)
+        variants += [inapp, ledger_off]
     if "processes" in args.only:
         variants += [one, two]
     bare = None
@@ -208,9 +210,12 @@ def main():
                     cpu[logged.name] / cpu[quiet.name] - 1)
             if inapp in variants:
                 base = inapp.rate("/api/bench/bare", args)
-                hooks = webhook_rate(service, args, workdir)
-                got.update({"in-app baseline": base, "webhook": hooks})
+                hooks, orm = [webhook_rate(v, args, workdir) for v in (service, ledger_off)] \
+                    if index % 2 == 0 else reversed([webhook_rate(v, args, workdir)
+                                                     for v in (ledger_off, service)])
+                got.update({"in-app baseline": base, "webhook": hooks, "webhook, ORM": orm})
                 ratios.setdefault("webhook / in-app baseline", []).append(hooks / base)
+                ratios.setdefault("PERF_OFF=ledger_sql: webhook / in-app", []).append(orm / base)
             if one in variants:
                 single = mixed_rate(one, args, token, email, project)
                 double = mixed_rate(two, args, token, email, project)

@@ -95,7 +95,7 @@ class ServiceLimiter(Limiter):
         self._exempt_endpoints = {}  # endpoint -> exempt from the default limits (settled)
         self._resolved = {}  # limit strings -> RuntimeLimits
         self._by_endpoint = kwargs.get("request_identifier") is None  # Flask-Limiter's default
-        self._one_trip = (None, None)  # (storage, its registered HIT_WITH_TTL script)
+        self._one_trip = (None, None)  # (storage, per thread: its HIT_WITH_TTL script)
 
     def init_app(self, app) -> None:
         super().init_app(app)
@@ -207,16 +207,27 @@ class ServiceLimiter(Limiter):
         return response
 
     def _redis_hit(self):
-        """HIT_WITH_TTL registered on the limiter's storage when it is Redis under a fixed
-        window (the service's settings), else None; registered once per storage."""
+        """HIT_WITH_TTL on this serving thread's own connection when the limiter's storage is
+        Redis under a fixed window (the service's settings), else None. Each thread keeps one
+        connection of the storage's pool (redis-py's `client()`): a pooled call checks a
+        connection out and in per command and polls its socket for stray data each time, the
+        thread's own connection does neither (bench/README.md). The counters, keys and script
+        are the same; a connection that fails raises as the pooled one would (the fallback)."""
         limiter = self.limiter
         storage = limiter.storage
         if self._one_trip[0] is not storage:
-            script = None
+            threads = None
             if type(limiter) is FixedWindowRateLimiter and isinstance(storage, RedisStorage):
-                script = storage.get_connection().register_script(HIT_WITH_TTL)
-            self._one_trip = (storage, script)
-        return self._one_trip[1]
+                threads = threading.local()
+            self._one_trip = (storage, threads)
+        threads = self._one_trip[1]
+        if threads is None:
+            return None
+        script = getattr(threads, "script", None)
+        if script is None:
+            script = threads.script = storage.get_connection().client().register_script(
+                HIT_WITH_TTL)
+        return script
 
     def _hit_once(self, counted: RequestLimit, cost: int, script) -> bool:
         """limits' FixedWindowRateLimiter.hit, and the window's state its headers read

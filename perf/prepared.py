@@ -9,6 +9,7 @@ SQLite flattens into the same plan), read by perf/held_sqlite.py without giving 
 (that module says why), or by sqlite3 when it cannot. Statements with columns whose values JSON
 would not carry exactly (floats, blobs) keep the plain form and sqlite3. With PERF_OFF naming
 `held_sqlite` (bench/pieces.py) the read is SQLAlchemy's own, as it would be without this."""
+import contextlib
 import functools
 import json
 import sqlite3
@@ -16,7 +17,7 @@ import weakref
 from collections import namedtuple
 
 from flask import current_app
-from sqlalchemy import Float, LargeBinary, Numeric, func, select
+from sqlalchemy import Float, LargeBinary, Numeric, event, func, select
 from sqlalchemy.exc import DBAPIError
 
 import perf
@@ -58,28 +59,9 @@ class PreparedRead:
             found = held_sqlite.first_text(engine.url.database, sql, values)
             if found is not held_sqlite.UNAVAILABLE:
                 return None if found is None else make_row((found,))
-        dialect = engine.dialect
-        dbapi_error = dialect.loaded_dbapi.Error
         # One SELECT needs no transaction; on PostgreSQL autocommit saves BEGIN and ROLLBACK.
-        autocommit = dialect.name != "sqlite"
-        raw = None
-        try:
-            raw = engine.raw_connection()  # from the pool, pre-pinged like any other checkout
-            if autocommit:
-                dialect.set_isolation_level(raw.dbapi_connection, "AUTOCOMMIT")
-            cursor = raw.cursor()
-            cursor.execute(sql, values)
-            found = cursor.fetchone()
-            cursor.close()
-            if autocommit:
-                dialect.reset_isolation_level(raw.dbapi_connection)
-        except dbapi_error as exc:
-            if raw is not None:
-                raw.invalidate(exc)  # closed and replaced, never back to the pool half-used
-            raise DBAPIError.instance(sql, values, exc, dbapi_error) from exc
-        finally:
-            if raw is not None:
-                raw.close()
+        with raw_cursor(engine, autocommit=engine.dialect.name != "sqlite") as run:
+            found = run(sql, values).fetchone()
         return None if found is None else make_row(found)
 
     def _prepare(self, engine):
@@ -112,3 +94,95 @@ class PreparedRead:
             self._compiled[engine] = (str(compiled), dict(compiled.params), order, make_row,
                                       packed)
         return self._compiled[engine]
+
+
+@contextlib.contextmanager
+def raw_cursor(engine, autocommit: bool):
+    """`run(sql, values)` -> a DBAPI cursor, on a pooled connection of `engine`'s database.
+    With `autocommit` (not for SQLite) each statement commits on its own, on a connection of
+    `autocommit_pool(engine)`; without it, on one of the engine's own pool, everything run
+    commits together when the block ends, and nothing when it raises. A database error
+    reaches the caller as SQLAlchemy's DBAPIError (the service's 503), its connection closed
+    and replaced, never back to the pool half-used."""
+    dbapi_error = engine.dialect.loaded_dbapi.Error
+    raw, last = None, (None, None)
+
+    def run(sql, values):
+        nonlocal last
+        last = (sql, values)
+        cursor.execute(sql, values)
+        return cursor
+
+    try:
+        raw = autocommit_pool(engine).connect() if autocommit else engine.raw_connection()
+        cursor = raw.cursor()
+        yield run
+        cursor.close()
+        if not autocommit:
+            raw.commit()
+    except dbapi_error as exc:
+        if raw is not None:
+            raw.invalidate(exc)
+        raise DBAPIError.instance(*last, exc, dbapi_error) from exc
+    except BaseException:
+        if raw is not None and not autocommit:
+            raw.rollback()
+        raise
+    finally:
+        if raw is not None:
+            raw.close()
+
+
+_AUTOCOMMIT_POOLS = weakref.WeakKeyDictionary()  # engine -> its autocommit twin
+
+
+def autocommit_pool(engine):
+    """A second pool of `engine`'s database, made like its own (`Pool.recreate`: same size,
+    recycle and checkout listeners, so idle connections are pinged as the engine's are),
+    whose connections are put in autocommit once, when they connect. Switching a connection
+    of the engine's pool to autocommit and back around each statement cost four more passes
+    through psycopg's wait loop and a rollback at check-in (bench/README.md). Disposed with
+    the engine. Each process may hold up to the pool's size more connections."""
+    pool = _AUTOCOMMIT_POOLS.get(engine)
+    if pool is None:
+        pool = engine.pool.recreate()
+        dialect = engine.dialect
+
+        @event.listens_for(pool, "connect")
+        def _autocommit(dbapi_connection, _record):
+            dialect.set_isolation_level(dbapi_connection, "AUTOCOMMIT")
+
+        @event.listens_for(engine, "engine_disposed")
+        def _dispose(_engine):
+            _AUTOCOMMIT_POOLS.pop(engine, None)
+            pool.dispose()
+
+        _AUTOCOMMIT_POOLS[engine] = pool
+    return pool
+
+
+class PreparedWrite:
+    """`statement` (Core DML, or a SELECT over data-modifying CTEs, with bind parameters)
+    compiled once per dialect; `sql_and_values(engine, params)` is what to send a DBAPI
+    cursor (run it with `raw_cursor`), the parameters processed as SQLAlchemy would (e.g.
+    UTCDateTime's conversion) and in the dialect's parameter style."""
+
+    def __init__(self, statement):
+        self.statement = statement
+        self._compiled = {}
+
+    def sql_and_values(self, engine, params: dict):
+        dialect = engine.dialect
+        found = self._compiled.get(dialect.name)
+        if found is None:
+            compiled = self.statement.compile(dialect=dialect)
+            names = compiled.bind_names  # BindParameter -> its name in the SQL
+            processors = {name: processor for bind, name in names.items()
+                          if (processor := bind.type.dialect_impl(dialect)
+                              .bind_processor(dialect)) is not None}
+            order = list(compiled.positiontup) if compiled.positiontup else None
+            found = self._compiled[dialect.name] = (str(compiled), processors, order)
+        sql, processors, order = found
+        values = {name: processors[name](value) if name in processors else value
+                  for name, value in params.items()}
+        return sql, (tuple(values[name] for name in order) if order else values)

@@ -186,11 +186,13 @@ def test_one_redis_round_trip_per_request_with_the_general_paths_answers(make_ap
     short = make_app(**settings, RATELIMIT_KEY_PREFIX="one-" + uuid.uuid4().hex)
     general = make_app(**settings, RATELIMIT_KEY_PREFIX="all-" + uuid.uuid4().hex,
                        PERF_OFF="limiter")
-    connection = limiter_of(short).limiter.storage.get_connection()
+    # Every command of every client of this process (the limiter's storage and each serving
+    # thread's own connection: perf/limiter.py).
     sent = []
-    command = connection.execute_command
-    monkeypatch.setattr(connection, "execute_command",
-                        lambda *args, **kw: sent.append(args[0]) or command(*args, **kw))
+    client_class = type(limiter_of(short).limiter.storage.get_connection())
+    command = client_class.execute_command
+    monkeypatch.setattr(client_class, "execute_command", lambda self, *args, **kw: (
+        sent.append(args[0]) or command(self, *args, **kw)))
 
     def run(app):
         client, seen = app.test_client(), []

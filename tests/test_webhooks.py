@@ -541,6 +541,51 @@ def test_concurrent_updates_of_one_subscription(app, two_servers):
     assert len(table(app, PaymentEvent)) == 10
 
 
+def test_ledger_written_the_same_with_the_orm(make_app, app, clock):
+    """PERF_OFF=ledger_sql (bench/pieces.py): the ledger's writes through the ORM's session
+    store and apply exactly what the precompiled statements do, repeats and order included."""
+    t = now()
+    first = make_event("payment_intent.succeeded", payment_intent(amount=1500), created=t - 9)
+    newer = make_event("payment_intent.succeeded", payment_intent(amount=2500), created=t - 5)
+    older = make_event("payment_intent.succeeded", payment_intent(amount=500), created=t - 7)
+    events = [first, newer, older, newer,
+              make_event("charge.refunded", charge(cid="ch_2", pi="pi_9", refunded=700)),
+              make_event("customer.subscription.updated", subscription(status="trialing")),
+              make_event("customer.created", {"id": "cus_1"}), first]
+
+    def delivered(each_app):
+        with each_app.app_context():
+            for model in reversed(MODELS):
+                db.session.execute(model.__table__.delete())
+            db.session.commit()
+        client = each_app.test_client()
+        for event in events:
+            clock.advance(seconds=1)
+            assert_received(deliver(client, event))
+        return snapshot(each_app)
+
+    expected = delivered(app)
+    assert [p["amount"] for p in expected["payments"]] == [2500]
+    assert len(expected["payment_events"]) == 6
+    clock.advance(seconds=-len(events))
+    orm = make_app(PAYMENT_WEBHOOK_SECRET=[SECRET], PERF_OFF=["ledger_sql"])
+    assert delivered(orm) == expected
+
+
+@pytest.mark.parametrize("off", [[], ["ledger_sql"]], ids=["prepared", "orm"])
+def test_concurrent_first_deliveries_apply_once(make_app, off):
+    app = make_app(PAYMENT_WEBHOOK_SECRET=[SECRET], PERF_OFF=off)
+    second = make_app(PAYMENT_WEBHOOK_SECRET=[SECRET], PERF_OFF=off)
+    events = [make_event("payment_intent.succeeded", payment_intent(pid=f"pi_{i}", amount=i))
+              for i in range(4)]
+    with serve(app) as one, serve(second) as two:
+        answers = post_together([f"http://127.0.0.1:{one}", f"http://127.0.0.1:{two}"],
+                                [encode(event) for event in events for _ in range(3)])
+    assert answers == [(200, {"received": True})] * 12
+    assert [p["amount"] for p in table(app, Payment)] == [0, 1, 2, 3]
+    assert len(table(app, PaymentEvent)) == 4
+
+
 # --- rate limits -------------------------------------------------------------------------------
 
 def test_rapid_deliveries_are_never_rate_limited(client):

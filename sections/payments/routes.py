@@ -5,7 +5,6 @@ from flask import request
 
 from core import metrics
 from core.blueprint import ApiBlueprint
-from core.db import db
 from core.fields import ErrorSchema
 from core.outcomes import Outcome
 from sections.payments import service as payments
@@ -50,7 +49,6 @@ def receive_payment_event():
     except Outcome as refused:  # unsigned or unreadable: no type to trust
         metrics.webhook_event("unknown", refused.code.lower())
         raise
-    applied = payments.record(event)
-    db.session.commit()
+    applied = payments.record(event)  # committed
     metrics.webhook_event(event.type, "applied" if applied else "duplicate")
     return {"received": True}
