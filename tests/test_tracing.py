@@ -55,11 +55,14 @@ class Receiver:
         self.url = f"http://127.0.0.1:{self.server.server_address[1]}"
         threading.Thread(target=self.server.serve_forever, daemon=True).start()
 
-    def wait_for(self, scopes, seconds=60):
-        """Wait until every instrumentation in `scopes` has sent a span (or the wait ends)."""
+    def wait_for(self, scopes, names=(), seconds=60):
+        """Wait until every instrumentation in `scopes` has sent a span and every span name in
+        `names` has come (or the wait ends): a request's own span may come in a later batch
+        than its children's."""
         deadline = time.monotonic() + seconds
         with self.cond:
-            while not all(self.spans[scope] for scope in scopes):
+            while not (all(self.spans[scope] for scope in scopes)
+                       and set(names) <= set(self.names)):
                 left = deadline - time.monotonic()
                 if left <= 0:
                     break
@@ -67,6 +70,8 @@ class Receiver:
             return Counter(self.spans)
 
 
+# The server spans of the test's two requests, named by their route's rule.
+REQUESTS = ("POST /api/auth/sign-up", "GET /api/auth/oauth/<any(github, google):provider>")
 SCOPES = ("opentelemetry.instrumentation.flask", "opentelemetry.instrumentation.sqlalchemy",
           "opentelemetry.instrumentation.redis", "opentelemetry.instrumentation.requests")
 
@@ -92,10 +97,9 @@ def test_requests_sql_redis_and_outgoing_calls_are_traced(tmp_path):
             start = requests.get(f"{base}/api/auth/oauth/google", allow_redirects=False,
                                  timeout=30)
             assert start.status_code == 302
-            spans = receiver.wait_for(SCOPES)
+            spans = receiver.wait_for(SCOPES, REQUESTS)
     assert all(spans[scope] >= 1 for scope in SCOPES), spans
-    assert {"POST /api/auth/sign-up", "GET /api/auth/oauth/<any(github, google):provider>"} \
-        <= set(receiver.names)
+    assert set(REQUESTS) <= set(receiver.names)
     assert receiver.paths[0] == ("/v1/traces", "application/x-protobuf")
 
 
