@@ -6,20 +6,19 @@ import hmac
 import json
 import logging
 import re
-import threading
 from dataclasses import dataclass
 from datetime import datetime
 
 from flask import current_app
 from marshmallow import Schema, ValidationError
-from sqlalchemy import bindparam, func, insert, select
+from sqlalchemy import insert
 from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.exc import IntegrityError
 
 import perf
 from core import clock
 from core.db import db
-from perf.prepared import PreparedWrite, raw_cursor
+from perf import ledger
 from sections.payments.models import Payment, PaymentEvent, Refund, Subscription
 from sections.payments.outcomes import InvalidPayload, InvalidSignature
 from sections.payments.schemas import (
@@ -113,7 +112,8 @@ def record(event: Event) -> bool:
         values.update(event.object, last_event_id=event.id, last_event_created=event.created,
                       updated_at=now)
     if not perf.off(current_app, "ledger_sql"):
-        return record_prepared(effect and effect.model, stored, values)
+        return ledger.write(db.engine, PaymentEvent.__table__, upsert_unless_older,
+                            effect and effect.model, stored, values)
     try:
         # The primary key on the event id is the idempotency check, not a read-then-write.
         db.session.execute(STORE_EVENT, stored)
@@ -152,63 +152,6 @@ def upsert_unless_older(dialect: str, model, rows=None):
 
 # Both backends speak INSERT ... ON CONFLICT; SQLAlchemy spells it per dialect.
 UPSERT = {"postgresql": postgresql.insert, "sqlite": sqlite.insert}
-
-
-def record_prepared(model, stored: dict, values: dict | None) -> bool:
-    """`record`'s writes as precompiled statements on a pooled DBAPI connection, outside the
-    ORM's session (perf/prepared.py; PERF_OFF=ledger_sql leaves it out). On PostgreSQL one
-    statement in autocommit, one round trip: the event's INSERT ... ON CONFLICT DO NOTHING and
-    the record's upsert as data-modifying CTEs, the upsert reading only the row the first one
-    inserted, so a repeat changes nothing (a concurrent delivery of the same event waits for
-    the first, as the primary key makes it). On SQLite the same two statements in one
-    transaction, one serving thread at a time (ONE_WRITER)."""
-    engine = db.engine
-    dialect = engine.dialect.name
-    params = {**stored, **{f"record_{name}": value for name, value in (values or {}).items()}}
-    if dialect == "postgresql":
-        with raw_cursor(engine, autocommit=True) as run:
-            return run(*stored_and_applied(dialect, model).sql_and_values(engine, params)
-                       ).fetchone()[0] == 1
-    with ONE_WRITER, raw_cursor(engine, autocommit=False) as run:
-        if run(*ledger_writes(dialect, None).sql_and_values(engine, stored)).rowcount != 1:
-            return False
-        if model is not None:
-            run(*ledger_writes(dialect, model).sql_and_values(engine, values))
-    return True
-
-
-# SQLite lets one transaction write at a time; the others wait in its busy handler, which
-# sleeps (1, 2, 5, 10 ms...) and retries. The serving threads of one process take turns here
-# instead, each woken as soon as the one before has committed.
-ONE_WRITER = threading.Lock()
-
-
-@functools.cache
-def ledger_writes(dialect: str, model) -> PreparedWrite:
-    """The event's INSERT that skips a repeat (model None), or `model`'s upsert."""
-    if model is not None:
-        return PreparedWrite(upsert_unless_older(dialect, model))
-    events = PaymentEvent.__table__
-    return PreparedWrite(UPSERT[dialect](events).on_conflict_do_nothing(
-        index_elements=[events.c.id]))
-
-
-@functools.cache
-def stored_and_applied(dialect: str, model) -> PreparedWrite:
-    """PostgreSQL: `WITH stored AS (INSERT event ... ON CONFLICT DO NOTHING RETURNING id),
-    applied AS (upsert of `model`'s record FROM stored) SELECT count(*) FROM stored`: 1 when
-    the event was new (and its effect applied), 0 for a repeat."""
-    events = PaymentEvent.__table__
-    insert_event = UPSERT[dialect](events).values(
-        {name: bindparam(name, type_=column.type) for name, column in events.c.items()})
-    stored = insert_event.on_conflict_do_nothing(index_elements=[events.c.id]) \
-        .returning(events.c.id).cte("stored")
-    statement = select(func.count()).select_from(stored)
-    if model is not None:
-        rows = select(*[bindparam(f"record_{name}", type_=column.type)
-                        for name, column in model.__table__.c.items()]).select_from(stored)
-        statement = statement.add_cte(upsert_unless_older(dialect, model, rows).cte("applied"))
-    return PreparedWrite(statement)
 
 
 @dataclass(frozen=True)
