@@ -126,6 +126,14 @@ def test_security_changes_are_refused_through_it(app, client, people, method, pa
     assert client.get("/api/auth/session", headers=headers[USER]).status_code == 200
 
 
+def test_the_openapi_document_names_the_refusal_on_each_of_them(client):
+    paths = client.get("/api/openapi.json").get_json()["paths"]
+    for method, path, _ in FORBIDDEN:
+        template = path.replace("0" * 32, "{passkey_id}" if "passkeys" in path else "{key_id}")
+        forbidden = paths[template][method.lower()]["responses"]["403"]["description"]
+        assert "IMPERSONATION_FORBIDDEN" in forbidden, (method, path)
+
+
 @pytest.mark.parametrize("ending", ["sign-out", "revoke", "ban", "demote", "ban-admin",
                                     "delete-admin", "the-user"])
 def test_every_way_it_ends(app, client, people, ending):

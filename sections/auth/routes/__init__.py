@@ -26,6 +26,10 @@ def client() -> sessions.Client:
     return sessions.Client((request.user_agent.string or "")[:300] or None, request.remote_addr)
 
 
+# The 403 of a view declared `not_impersonated`, for views that have no other 403 to document.
+IMPERSONATING = (403, "IMPERSONATION_FORBIDDEN: not through an impersonation session")
+
+
 def not_impersonated(view):
     """Declare a security change that an impersonation session may not make (extensions.md
     E2.3): 403 IMPERSONATION_FORBIDDEN. Written below `login_required` and above the body's

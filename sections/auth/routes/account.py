@@ -6,7 +6,7 @@ from core.bearer import current_session
 from core.blueprint import BEARER
 from core.db import db
 from core.fields import MessageSchema, SuccessSchema
-from sections.auth.routes import blp, current_user, not_impersonated
+from sections.auth.routes import IMPERSONATING, blp, current_user, not_impersonated
 from sections.auth.routes.password import INVALID_BEARER
 from sections.auth.schemas.account import (
     ChangePasswordSchema,
@@ -30,7 +30,8 @@ from sections.auth.services.deletion import delete_account
 
 RATE_LIMITED = (429, "RATE_LIMITED: too many failed attempts for this account (Retry-After)")
 REAUTHENTICATION = (403, "REAUTHENTICATION_REQUIRED: the password, the code, or (for an account "
-                         "with neither) a session younger than REAUTHENTICATION_WINDOW is needed")
+                         "with neither) a session younger than REAUTHENTICATION_WINDOW is needed"
+                         ", or IMPERSONATION_FORBIDDEN through an impersonation session")
 
 
 @blp.patch("/user")
@@ -52,7 +53,7 @@ def update_user(data):
 @blp.response(200, SuccessSchema)
 @blp.errors((400, "INVALID_CREDENTIALS (current password wrong) or VALIDATION_ERROR (weak new "
                   "password; currentPassword on an account without a password)"),
-            INVALID_BEARER, RATE_LIMITED)
+            INVALID_BEARER, IMPERSONATING, RATE_LIMITED)
 @login_required
 @not_impersonated
 @blp.arguments(ChangePasswordSchema)
@@ -115,7 +116,7 @@ def revoke_session(session_id):
 @blp.post("/revoke-other-sessions")
 @blp.doc(operationId="revokeOtherSessions", **BEARER)
 @blp.response(200, SuccessSchema)
-@blp.errors(INVALID_BEARER)
+@blp.errors(INVALID_BEARER, IMPERSONATING)
 @login_required
 @not_impersonated
 def revoke_other_sessions():

@@ -5,7 +5,7 @@ from core.access import login_required
 from core.bearer import current_session
 from core.blueprint import BEARER
 from core.db import db
-from sections.auth.routes import blp, current_user, not_impersonated
+from sections.auth.routes import IMPERSONATING, blp, current_user, not_impersonated
 from sections.auth.routes.account import RATE_LIMITED
 from sections.auth.routes.password import INVALID_BEARER
 from sections.auth.schemas.credentials import (
@@ -15,8 +15,6 @@ from sections.auth.schemas.credentials import (
     ApiKeyPageSchema,
 )
 from sections.auth.services import api_keys
-
-IMPERSONATING = (403, "IMPERSONATION_FORBIDDEN: through an impersonation session")
 
 
 @blp.post("/api-keys")

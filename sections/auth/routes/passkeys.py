@@ -4,7 +4,13 @@ from core.bearer import current_session
 from core.blueprint import BEARER
 from core.db import db
 from core.fields import AuthErrorSchema
-from sections.auth.routes import blp, current_user, not_impersonated, signed_in
+from sections.auth.routes import (
+    IMPERSONATING,
+    blp,
+    current_user,
+    not_impersonated,
+    signed_in,
+)
 from sections.auth.schemas.auth import (
     PasskeyCreatedSchema,
     PasskeyListSchema,
@@ -31,7 +37,7 @@ INVALID_BEARER = (401, "INVALID_TOKEN: bearer token missing, invalid or expired"
 @blp.alt_response(201, schema=PasskeyCreatedSchema,
                   description="Step 2 (body {challengeId, credential, name?}): the new passkey")
 @blp.errors((400, "INVALID_CHALLENGE, INVALID_PASSKEY or VALIDATION_ERROR"), INVALID_BEARER,
-            schema=AuthErrorSchema)
+            IMPERSONATING, schema=AuthErrorSchema)
 def register(data):
     """Start (with {}) or finish (with challengeId and credential) adding a passkey."""
     user = current_user()
@@ -84,7 +90,8 @@ def list_passkeys():
 @blp.errors((400, "INVALID_CREDENTIALS (wrong password), INVALID_TOTP (wrong code) or "
                   "VALIDATION_ERROR"), INVALID_BEARER,
             (403, "REAUTHENTICATION_REQUIRED: the password, the code, or (for an account with "
-                  "neither) a session younger than REAUTHENTICATION_WINDOW is needed"),
+                  "neither) a session younger than REAUTHENTICATION_WINDOW is needed, or "
+                  "IMPERSONATION_FORBIDDEN through an impersonation session"),
             (404, "NOT_FOUND: no passkey of the caller has this id"),
             (429, "RATE_LIMITED"), schema=AuthErrorSchema)
 @blp.arguments(ProofSchema)

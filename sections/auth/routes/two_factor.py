@@ -4,7 +4,7 @@ from core.bearer import current_session
 from core.blueprint import BEARER
 from core.db import db
 from core.fields import AuthErrorSchema
-from sections.auth.routes import blp, current_user, not_impersonated
+from sections.auth.routes import IMPERSONATING, blp, current_user, not_impersonated
 from sections.auth.routes.password import INVALID_BEARER
 from sections.auth.schemas.auth import (
     CodeSchema,
@@ -22,7 +22,8 @@ from sections.auth.services import reauth, two_factor
 @not_impersonated
 @blp.doc(**BEARER)
 @blp.response(200, TwoFactorSetupSchema)
-@blp.errors(INVALID_BEARER, (403, "EMAIL_NOT_VERIFIED: verify the address first"),
+@blp.errors(INVALID_BEARER, (403, "EMAIL_NOT_VERIFIED: verify the address first, or "
+                                    "IMPERSONATION_FORBIDDEN through an impersonation session"),
             (409, "TWO_FACTOR_ALREADY_ENABLED"), schema=AuthErrorSchema)
 def enable_two_factor():
     """Start two-factor enrolment: a new pending TOTP secret and its QR code."""
@@ -38,7 +39,7 @@ def enable_two_factor():
 @blp.doc(**BEARER)
 @blp.arguments(CodeSchema)
 @blp.response(200, TwoFactorEnabledSchema)
-@blp.errors((400, "INVALID_TOTP or VALIDATION_ERROR"), INVALID_BEARER,
+@blp.errors((400, "INVALID_TOTP or VALIDATION_ERROR"), INVALID_BEARER, IMPERSONATING,
             (409, "TWO_FACTOR_ALREADY_ENABLED"), (429, "RATE_LIMITED"), schema=AuthErrorSchema)
 def verify_two_factor(data):
     """Turn two-factor on with a code from the authenticator app; get recovery codes."""
@@ -57,7 +58,8 @@ def verify_two_factor(data):
 @blp.response(200, VerifiedUserSchema)
 @blp.errors((400, "INVALID_CREDENTIALS (wrong password), INVALID_TOTP, TWO_FACTOR_NOT_ENABLED "
                   "or VALIDATION_ERROR"), INVALID_BEARER,
-            (403, "REAUTHENTICATION_REQUIRED: the account's password is needed"),
+            (403, "REAUTHENTICATION_REQUIRED: the account's password is needed, or "
+                  "IMPERSONATION_FORBIDDEN through an impersonation session"),
             (429, "RATE_LIMITED"), schema=AuthErrorSchema)
 def disable_two_factor(data):
     """Turn two-factor off with a current code or a recovery code (and the password)."""

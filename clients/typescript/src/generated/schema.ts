@@ -2624,7 +2624,7 @@ export interface operations {
                     "application/json": components["schemas"]["AuthError"];
                 };
             };
-            /** @description REAUTHENTICATION_REQUIRED: the password, the code, or (for an account with neither) a session younger than REAUTHENTICATION_WINDOW is needed */
+            /** @description REAUTHENTICATION_REQUIRED: the password, the code, or (for an account with neither) a session younger than REAUTHENTICATION_WINDOW is needed, or IMPERSONATION_FORBIDDEN through an impersonation session */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -2746,6 +2746,15 @@ export interface operations {
             };
             /** @description INVALID_TOKEN: bearer token missing, invalid or expired */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthError"];
+                };
+            };
+            /** @description IMPERSONATION_FORBIDDEN: not through an impersonation session */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2962,6 +2971,15 @@ export interface operations {
             };
             /** @description INVALID_TOKEN: bearer token missing, invalid or expired */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthError"];
+                };
+            };
+            /** @description IMPERSONATION_FORBIDDEN: not through an impersonation session */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3190,7 +3208,7 @@ export interface operations {
                     "application/json": components["schemas"]["AuthError"];
                 };
             };
-            /** @description IMPERSONATION_FORBIDDEN: through an impersonation session */
+            /** @description IMPERSONATION_FORBIDDEN: not through an impersonation session */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3259,7 +3277,7 @@ export interface operations {
                     "application/json": components["schemas"]["AuthError"];
                 };
             };
-            /** @description REAUTHENTICATION_REQUIRED: the password, the code, or (for an account with neither) a session younger than REAUTHENTICATION_WINDOW is needed */
+            /** @description REAUTHENTICATION_REQUIRED: the password, the code, or (for an account with neither) a session younger than REAUTHENTICATION_WINDOW is needed, or IMPERSONATION_FORBIDDEN through an impersonation session */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3706,6 +3724,15 @@ export interface operations {
                     "application/json": components["schemas"]["AuthError"];
                 };
             };
+            /** @description IMPERSONATION_FORBIDDEN: not through an impersonation session */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthError"];
+                };
+            };
             /** @description Any other error, e.g. 405, 413, 415, 429, 503 */
             default: {
                 headers: {
@@ -3855,7 +3882,7 @@ export interface operations {
                     "application/json": components["schemas"]["AuthError"];
                 };
             };
-            /** @description REAUTHENTICATION_REQUIRED: the password, the code, or (for an account with neither) a session younger than REAUTHENTICATION_WINDOW is needed */
+            /** @description REAUTHENTICATION_REQUIRED: the password, the code, or (for an account with neither) a session younger than REAUTHENTICATION_WINDOW is needed, or IMPERSONATION_FORBIDDEN through an impersonation session */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3920,7 +3947,7 @@ export interface operations {
                     "application/json": components["schemas"]["AuthError"];
                 };
             };
-            /** @description EMAIL_NOT_VERIFIED: verify the address first */
+            /** @description EMAIL_NOT_VERIFIED: verify the address first, or IMPERSONATION_FORBIDDEN through an impersonation session */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3982,6 +4009,15 @@ export interface operations {
             };
             /** @description INVALID_TOKEN: bearer token missing, invalid or expired */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthError"];
+                };
+            };
+            /** @description IMPERSONATION_FORBIDDEN: not through an impersonation session */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4058,7 +4094,7 @@ export interface operations {
                     "application/json": components["schemas"]["AuthError"];
                 };
             };
-            /** @description REAUTHENTICATION_REQUIRED: the account's password is needed */
+            /** @description REAUTHENTICATION_REQUIRED: the account's password is needed, or IMPERSONATION_FORBIDDEN through an impersonation session */
             403: {
                 headers: {
                     [name: string]: unknown;

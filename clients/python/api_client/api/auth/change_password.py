@@ -47,6 +47,11 @@ def _parse_response(
 
         return response_401
 
+    if response.status_code == 403:
+        response_403 = AuthError.from_dict(response.json())
+
+        return response_403
+
     if response.status_code == 429:
         response_429 = AuthError.from_dict(response.json())
 
