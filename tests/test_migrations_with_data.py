@@ -125,6 +125,13 @@ def plain(reflected):
     return reflected if isinstance(reflected, str | int | float | None) else str(reflected)
 
 
+def clauses(sql: str | None) -> list[str] | None:
+    """A CREATE TABLE's clauses (one per line as SQLAlchemy writes them), in any order: the
+    order of a table's foreign keys follows Python's set order, which changes from run to run
+    (the columns' order is compared from the inspector)."""
+    return None if sql is None else sorted(line.strip().rstrip(",") for line in sql.splitlines())
+
+
 def schema(url) -> dict:
     """What the upgrade made: per table its columns, indexes and keys, then the catalog's
     triggers, functions and index definitions."""
@@ -145,8 +152,10 @@ def schema(url) -> dict:
         })
     with engine.connect() as conn:
         if engine.dialect.name == "sqlite":
-            catalog = {"sqlite_master": conn.execute(text(
-                "SELECT type, name, tbl_name, sql FROM sqlite_master ORDER BY type, name")).all()}
+            catalog = {"sqlite_master": [
+                (kind, name, table, clauses(sql) if kind == "table" else sql)
+                for kind, name, table, sql in conn.execute(text(
+                    "SELECT type, name, tbl_name, sql FROM sqlite_master ORDER BY type, name"))]}
         else:
             catalog = {
                 "triggers": conn.execute(text(
