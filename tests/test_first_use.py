@@ -133,3 +133,14 @@ def test_maintenance_commands_work_or_say_what_to_do(settings):
     mailed = flask("send-mail", env=settings)
     assert mailed.returncode == 0 and "0 e-mail(s) delivered" in mailed.stdout
 
+
+
+def test_ci_runs_the_readmes_test_commands_as_written():
+    """.ci/run calls the test commands of the README's "Run the tests", word for word."""
+    with open(os.path.join(ROOT, "README.md")) as readme:
+        section = readme.read().split("## Run the tests", 1)[1].split("\n## ", 1)[0]
+    commands = [block.split("\n", 1)[1].split("```", 1)[0].strip()
+                for block in section.split("```sh")[1:]]
+    with open(os.path.join(ROOT, ".ci", "run")) as ci:
+        lines = {line.strip() for line in ci}
+    assert commands and all(command in lines for command in commands), commands
