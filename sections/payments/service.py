@@ -15,7 +15,6 @@ from sqlalchemy import insert
 from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.exc import IntegrityError
 
-import perf
 from core import clock
 from core.db import db
 from perf import ledger
@@ -111,7 +110,7 @@ def record(event: Event) -> bool:
         values = dict.fromkeys(effect.model.__table__.columns.keys())
         values.update(event.object, last_event_id=event.id, last_event_created=event.created,
                       updated_at=now)
-    if not perf.off(current_app, "ledger_sql"):
+    if ledger.applies(current_app, db.engine):
         return ledger.write(db.engine, PaymentEvent.__table__, upsert_unless_older,
                             effect and effect.model, stored, values)
     try:
