@@ -2,6 +2,7 @@
 import importlib
 import os
 import sqlite3
+import threading
 
 from flask import Flask, Request
 from flask.json.provider import DefaultJSONProvider
@@ -65,9 +66,41 @@ class App(Flask):
 
 
 class JsonApi(Api):
-    """flask-smorest's Api, answering framework errors in the contract's envelopes."""
+    """flask-smorest's Api, answering framework errors in the contract's envelopes, and writing
+    its OpenAPI document when something first reads it (/api/openapi.json, `flask openapi
+    write`) rather than in every create_app: documenting the operations was three quarters of
+    building an app, which every `flask` command and every test's app paid."""
 
     ERROR_SCHEMA = ErrorSchema
+
+    def __init__(self, *args, **kwargs):
+        self._undocumented = []  # (blueprint, name, parameters), in registration order
+        self._documenting = threading.Lock()
+        super().__init__(*args, **kwargs)
+
+    @property
+    def spec(self):
+        """The document, with every blueprint registered so far in it, in their order."""
+        if self._undocumented:
+            with self._documenting:
+                while self._undocumented:
+                    blueprint, name, parameters = self._undocumented[0]
+                    blueprint.register_views_in_doc(self, self._app, self._spec, name=name,
+                                                    parameters=parameters)
+                    self._spec.tag({"name": name, "description": blueprint.description})
+                    self._undocumented.pop(0)
+        return self._spec
+
+    @spec.setter
+    def spec(self, value):
+        self._spec = value  # set by flask-smorest's init_app
+
+    def register_blueprint(self, blp, *, parameters=None, **options):
+        """flask-smorest's, its documentation left to `spec`."""
+        name = options.get("name", blp.name)
+        self._app.extensions["flask-smorest"]["blp_name_to_api"][name] = self
+        self._app.register_blueprint(blp, **options)
+        self._undocumented.append((blp, name, parameters))
 
     def handle_http_exception(self, error):
         return errors.handle_http_exception(error)
