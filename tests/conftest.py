@@ -4,6 +4,7 @@ import json
 import logging
 import os
 import re
+import shutil
 import socket
 import threading
 import time
@@ -195,6 +196,7 @@ def settings_for(tmp_path, smtp_port, **overrides):
 
 
 _schema_built = False
+_sqlite_schema = None  # SQLite: a file holding the empty schema, made once per process
 
 
 def collect_secrets(value, key=None):
@@ -301,19 +303,32 @@ def no_secret_is_logged(tmp_path_factory):
 
 
 def reset_database(app):
-    """SQLite: a fresh file per test. PostgreSQL: the schema rebuilt once per run (so it always
-    matches the models), then emptied before each test."""
-    global _schema_built
+    """SQLite: a fresh file per test, a copy of the first test's new database (create_all took
+    0.1 s a test). PostgreSQL: the schema rebuilt once per run (so it always matches the
+    models), then emptied before each test: one DELETE per table, dependents first, sent
+    together. TRUNCATE took 0.9-1.2 s a test on 29 tables (it replaces every table's files and
+    takes an exclusive lock on each), DELETE on a test's few rows 3 ms. The counts that the row
+    triggers move while the tables empty (core/stats.py) are deleted last."""
+    global _schema_built, _sqlite_schema
     with app.app_context():
         if not USING_POSTGRES:
+            path = db.engine.url.database
+            if _sqlite_schema is not None and not os.path.exists(path):
+                shutil.copyfile(_sqlite_schema, path)  # no connection to `path` is open yet
+                return
             db.create_all()
+            db.engine.dispose()  # the last connection closed: the WAL is folded into the file
+            if _sqlite_schema is None and not os.path.exists(f"{path}-wal"):
+                _sqlite_schema = f"{path}.schema"
+                shutil.copyfile(path, _sqlite_schema)
             return
         if not _schema_built:
             db.drop_all()
             db.create_all()
             _schema_built = True
-        tables = ", ".join(t.name for t in db.metadata.sorted_tables)
-        db.session.execute(text(f"TRUNCATE {tables} RESTART IDENTITY CASCADE"))
+        tables = [t.name for t in reversed(db.metadata.sorted_tables) if t.name != "stat_counts"]
+        db.session.execute(text("; ".join(f'DELETE FROM "{name}"'
+                                          for name in [*tables, "stat_counts"])))
         db.session.commit()
 
 
