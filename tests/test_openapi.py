@@ -6,7 +6,7 @@ import re
 
 import requests
 
-from tests.threaded_server import serve
+COMMITTED = pathlib.Path(__file__).parent.parent / "clients" / "openapi.json"
 
 
 def documented_operations(client):
@@ -90,15 +90,13 @@ def test_every_operation_has_a_unique_camel_case_operation_id(client):
     assert ids[("/api/auth/sign-in", "POST")] == "signIn"
     assert ids[("/api/webhooks/payment", "POST")] == "receivePaymentEvent"
 
-def test_the_document_is_written_once_whoever_reads_it_first(app):
+def test_the_document_is_written_once_whoever_reads_it_first(app, live_server):
     """The document is written when it is first read (app.py, JsonApi): eight first reads at
     once, on a real server's threads, each get all of it, the same as the committed one."""
-    committed = json.loads(pathlib.Path("clients/openapi.json").read_text())
-    with serve(app) as port:
-        with concurrent.futures.ThreadPoolExecutor(8) as pool:
-            answers = list(pool.map(
-                lambda _: requests.get(f"http://127.0.0.1:{port}/api/openapi.json", timeout=60),
-                range(8)))
+    committed = json.loads(COMMITTED.read_text())
+    with concurrent.futures.ThreadPoolExecutor(8) as pool:
+        answers = list(pool.map(
+            lambda _: requests.get(f"{live_server}/api/openapi.json", timeout=60), range(8)))
     assert all(answer.status_code == 200 for answer in answers)
     assert [answer.json() for answer in answers] == [committed] * 8
     # Read again, it is the same document: no blueprint documented twice.
