@@ -17,7 +17,6 @@ from core import clock as service_clock
 from core import serving
 from core.db import db
 from sections.payments.models import Payment, PaymentEvent, Refund, Subscription
-from tests.conftest import USING_POSTGRES
 from tests.threaded_server import serve
 
 URL = "/api/webhooks/payment"
@@ -544,10 +543,7 @@ def test_concurrent_updates_of_one_subscription(app, two_servers):
 
 def test_ledger_written_the_same_with_the_orm(make_app, app, clock):
     """PERF_OFF=ledger_sql (bench/pieces.py): the ledger's writes through the ORM's session
-    store and apply exactly what the precompiled statement does, repeats and order included
-    (PostgreSQL: SQLite always takes the ORM path, perf/ledger.py)."""
-    if not USING_POSTGRES:
-        pytest.skip("the precompiled ledger writes are PostgreSQL's only")
+    store and apply exactly what the precompiled statements do, repeats and order included."""
     t = now()
     first = make_event("payment_intent.succeeded", payment_intent(amount=1500), created=t - 9)
     newer = make_event("payment_intent.succeeded", payment_intent(amount=2500), created=t - 5)

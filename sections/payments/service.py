@@ -110,7 +110,7 @@ def record(event: Event) -> bool:
         values = dict.fromkeys(effect.model.__table__.columns.keys())
         values.update(event.object, last_event_id=event.id, last_event_created=event.created,
                       updated_at=now)
-    if ledger.applies(current_app, db.engine):
+    if ledger.applies(current_app):
         return ledger.write(db.engine, PaymentEvent.__table__, upsert_unless_older,
                             effect and effect.model, stored, values)
     try:
