@@ -334,22 +334,25 @@ def reset_database(app):
 
 @pytest.fixture
 def make_app(tmp_path, smtp_sink):
-    """Build an app with extra settings; the database is emptied for each test."""
-    apps = smtp_sink[0].apps
+    """Build an app with extra settings; the database is emptied for each test (by its first
+    app). Each app's outbox is delivered by the mail sink's `flush` unless the test takes it
+    off the sink's list."""
+    made, apps = [], smtp_sink[0].apps
     apps.clear()
 
     def factory(**overrides):
         app = create_app(settings_for(tmp_path, smtp_sink[1], **overrides))
         app.test_client_class = RecordingClient
-        if not apps and "DATABASE_URL" not in overrides:
+        if not made and "DATABASE_URL" not in overrides:
             reset_database(app)
+        made.append(app)
         apps.append(app)
         return app
 
     yield factory
-    for app in apps:
+    for app in made:
         outbox.stop_sender(app)
-    for app in list(apps):
+    for app in made:
         with app.app_context():
             db.session.remove()
             db.engine.dispose()
