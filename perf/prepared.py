@@ -60,8 +60,14 @@ class PreparedRead:
             if found is not held_sqlite.UNAVAILABLE:
                 return None if found is None else make_row((found,))
         # One SELECT needs no transaction; on PostgreSQL autocommit saves BEGIN and ROLLBACK.
-        with raw_cursor(engine, autocommit=engine.dialect.name != "sqlite") as run:
-            found = run(sql, values).fetchone()
+        try:
+            found = _fetch_one(engine, sql, values)
+        except DBAPIError as exc:
+            if not exc.connection_invalidated:
+                raise
+            # The server had ended the pooled connection (a restart, a failover): a read is
+            # safe to send again, on a new one (raw_cursor had every older one replaced).
+            found = _fetch_one(engine, sql, values)
         return None if found is None else make_row(found)
 
     def _prepare(self, engine):
@@ -96,6 +102,11 @@ class PreparedRead:
         return self._compiled[engine]
 
 
+def _fetch_one(engine, sql, values):
+    with raw_cursor(engine, autocommit=engine.dialect.name != "sqlite") as run:
+        return run(sql, values).fetchone()
+
+
 @contextlib.contextmanager
 def raw_cursor(engine, autocommit: bool):
     """`run(sql, values)` -> a DBAPI cursor, on a pooled connection of `engine`'s database.
@@ -103,9 +114,13 @@ def raw_cursor(engine, autocommit: bool):
     `autocommit_pool(engine)`; without it, on one of the engine's own pool, everything run
     commits together when the block ends, and nothing when it raises. A database error
     reaches the caller as SQLAlchemy's DBAPIError (the service's 503), its connection closed
-    and replaced, never back to the pool half-used."""
-    dbapi_error = engine.dialect.loaded_dbapi.Error
-    raw, last = None, (None, None)
+    and replaced, never back to the pool half-used. When the server had ended the connection,
+    the error says so (`connection_invalidated`) and every connection the pool opened before
+    it is replaced at its next checkout, as SQLAlchemy's own execution does on a disconnect."""
+    dialect = engine.dialect
+    dbapi_error = dialect.loaded_dbapi.Error
+    pool = autocommit_pool(engine) if autocommit else engine.pool
+    raw, cursor, last = None, None, (None, None)
 
     def run(sql, values):
         nonlocal last
@@ -114,16 +129,20 @@ def raw_cursor(engine, autocommit: bool):
         return cursor
 
     try:
-        raw = autocommit_pool(engine).connect() if autocommit else engine.raw_connection()
+        raw = pool.connect()
         cursor = raw.cursor()
         yield run
         cursor.close()
         if not autocommit:
             raw.commit()
     except dbapi_error as exc:
-        if raw is not None:
+        ended = raw is not None and dialect.is_disconnect(exc, raw.dbapi_connection, cursor)
+        if ended:
+            pool._invalidate(raw, exc)  # SQLAlchemy's own call on a disconnect (pinned)
+        elif raw is not None:
             raw.invalidate(exc)
-        raise DBAPIError.instance(*last, exc, dbapi_error) from exc
+        raise DBAPIError.instance(*last, exc, dbapi_error,
+                                  connection_invalidated=ended) from exc
     except BaseException:
         if raw is not None and not autocommit:
             raw.rollback()

@@ -16,6 +16,7 @@ from sqlalchemy.engine import make_url
 
 from bench import cluster
 from core.db import db
+from perf.prepared import autocommit_pool
 from tests.conftest import PASSWORD, POSTGRES_URL, USING_POSTGRES
 from tests.forwarder import Forwarder
 from tests.threaded_server import serve
@@ -369,3 +370,31 @@ def test_a_connection_dropped_while_idle_is_replaced_before_use(pg_database, mak
     session = client.get("/api/auth/session", headers={"Authorization": f"Bearer {token}"})
     assert session.status_code == 200
     assert client.get("/api/health").get_json() == {"status": "ok"}
+
+
+@pytest.mark.postgres
+def test_a_hot_read_whose_connection_the_server_ended_is_read_again(pg_database, make_app):
+    """The bearer lookup (perf/prepared.py) on pooled connections the server ended while they
+    were not idle long enough to be pinged (a restart under load): read again, once, and the
+    pool's other connections from before are replaced, so the second try does not take one."""
+    app = make_app(DATABASE_URL=pg_database, DATABASE_PING_AFTER=3600)
+    with app.app_context():
+        db.create_all()
+    client = app.test_client()
+    tokens = [client.post("/api/auth/sign-up", json={
+        "email": f"hot-{n}@example.com", "password": PASSWORD}).get_json()["session"]["token"]
+        for n in range(3)]
+
+    def read(token):
+        return client.get("/api/auth/session", headers={"Authorization": f"Bearer {token}"})
+
+    assert all(read(token).status_code == 200 for token in tokens)
+    with app.app_context():  # three pooled connections for the hot reads, all idle
+        held = [autocommit_pool(db.engine).connect() for _ in range(3)]
+        for connection in held:
+            connection.close()
+    assert terminate_backends(pg_database, times=1, pause=0) >= 3
+    for token in tokens * 2:
+        answer = read(token)
+        assert answer.status_code == 200, answer.get_json()
+        assert answer.get_json()["session"]["token"] == token
