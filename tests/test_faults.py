@@ -375,26 +375,27 @@ def test_a_connection_dropped_while_idle_is_replaced_before_use(pg_database, mak
 @pytest.mark.postgres
 def test_a_hot_read_whose_connection_the_server_ended_is_read_again(pg_database, make_app):
     """The bearer lookup (perf/prepared.py) on pooled connections the server ended while they
-    were not idle long enough to be pinged (a restart under load): read again, once, and the
-    pool's other connections from before are replaced, so the second try does not take one."""
-    app = make_app(DATABASE_URL=pg_database, DATABASE_PING_AFTER=3600)
-    with app.app_context():
-        db.create_all()
-    client = app.test_client()
-    tokens = [client.post("/api/auth/sign-up", json={
-        "email": f"hot-{n}@example.com", "password": PASSWORD}).get_json()["session"]["token"]
-        for n in range(3)]
+    were not idle long enough to be pinged (a restart under load), served by waitress: read
+    again, once, and the pool's other connections from before are replaced, so the second try
+    does not take one."""
+    app = service(make_app, pg_database, DATABASE_PING_AFTER=3600)
+    with serve(app) as port, requests.Session() as http:
+        base = f"http://127.0.0.1:{port}"
+        tokens = [http.post(f"{base}/api/auth/sign-up", timeout=30, json={
+            "email": f"hot-{n}@example.com", "password": PASSWORD}).json()["session"]["token"]
+            for n in range(3)]
 
-    def read(token):
-        return client.get("/api/auth/session", headers={"Authorization": f"Bearer {token}"})
+        def read(token):
+            return http.get(f"{base}/api/auth/session", timeout=30,
+                            headers={"Authorization": f"Bearer {token}"})
 
-    assert all(read(token).status_code == 200 for token in tokens)
-    with app.app_context():  # three pooled connections for the hot reads, all idle
-        held = [autocommit_pool(db.engine).connect() for _ in range(3)]
-        for connection in held:
-            connection.close()
-    assert terminate_backends(pg_database, times=1, pause=0) >= 3
-    for token in tokens * 2:
-        answer = read(token)
-        assert answer.status_code == 200, answer.get_json()
-        assert answer.get_json()["session"]["token"] == token
+        assert all(read(token).status_code == 200 for token in tokens)
+        with app.app_context():  # three pooled connections for the hot reads, all idle
+            held = [autocommit_pool(db.engine).connect() for _ in range(3)]
+            for connection in held:
+                connection.close()
+        assert terminate_backends(pg_database, times=1, pause=0) >= 3
+        for token in tokens * 2:
+            answer = read(token)
+            assert answer.status_code == 200, answer.text
+            assert answer.json()["session"]["token"] == token
