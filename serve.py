@@ -22,7 +22,7 @@ MAX_BODY = config.FRAMEWORK["MAX_CONTENT_LENGTH"] + 64 * 1024
 
 
 def options(environ=os.environ) -> dict:
-    """waitress's settings for this service (also what tests/test_serving.py starts)."""
+    """waitress's settings for this service (also what tests/core/test_serving.py starts)."""
     trusted = int(environ.get("TRUSTED_PROXY_COUNT", "0") or 0)
     return {
         "listen": environ.get("LISTEN", "127.0.0.1:8000"),

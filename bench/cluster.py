@@ -1,5 +1,5 @@
 """Several waitress processes of the service sharing one fresh PostgreSQL database and Redis:
-what the soak (bench/soak.py) and the scale-out tests (tests/test_scaleout.py) run against.
+what the soak (bench/soak.py) and the scale-out tests (tests/service/test_scaleout.py) run against.
 """
 import contextlib
 import hashlib

@@ -25,7 +25,7 @@ def configure(app) -> None:
     FlaskInstrumentor.instrument_app(app, tracer_provider=provider)
     with app.app_context():
         # The instrumentation declares SQLAlchemy < 2.1 and would skip 2.1 without a word; the
-        # engine events it listens to are unchanged there (tests/test_tracing.py).
+        # engine events it listens to are unchanged there (tests/core/test_tracing.py).
         SQLAlchemyInstrumentor().instrument(engine=db.engine, tracer_provider=provider,
                                             skip_dep_check=True)
 

@@ -1,7 +1,7 @@
 """Flask-Limiter's per-request work cut to what this service's limits need (bench/README.md,
 "Speed-only code"), and on Redis one round trip per limit instead of three (HIT_WITH_TTL).
 Flask-Limiter and limits are pinned (requirements.txt): both classes read or override their
-private parts (RequestLimit._window among them), and tests/test_ratelimit.py holds the short
+private parts (RequestLimit._window among them), and tests/core/test_ratelimit.py holds the short
 path to the same answers, headers and counters as the general one, in memory and on Redis."""
 import dataclasses
 import functools
@@ -31,7 +31,7 @@ class SweptMemoryStorage(MemoryStorage):
     new timer thread every 10 ms under load (about 15 µs of every request in-process, waiting
     for each new thread to start; bench/README.md). `new_limiter` uses it where
     RATELIMIT_STORAGE_URI is `memory://`, its documented value. limits is pinned
-    (requirements.txt): this overrides its private scheduler, and tests/test_ratelimit.py
+    (requirements.txt): this overrides its private scheduler, and tests/core/test_ratelimit.py
     checks it still runs."""
 
     STORAGE_SCHEME = ["swept-memory"]
@@ -86,7 +86,7 @@ class ServiceLimiter(Limiter):
     RateLimitExceeded. GET /api/auth/session went from 230 to 179 µs in-process, and the
     limiter's share is now 22 µs (bench/README.md). Any other kind of limit, a check from a
     decorated view, or a storage that failed (the in-memory fallback) goes the general path.
-    Flask-Limiter is pinned (requirements.txt); tests/test_ratelimit.py holds both paths to
+    Flask-Limiter is pinned (requirements.txt); tests/core/test_ratelimit.py holds both paths to
     the same answers, headers and counters."""
 
     def __init__(self, **kwargs):

@@ -1,6 +1,6 @@
 """Administration (resources.md R8): users, bans, sessions, the ledger, statistics, audit."""
 
-# What other sections may import from this one (tests/test_structure.py holds it).
+# What other sections may import from this one (tests/service/test_structure.py holds it).
 EXPORTS = ()
 
 

@@ -1,6 +1,6 @@
 """Blog articles (resources.md R4)."""
 
-# What other sections may import from this one (tests/test_structure.py holds it).
+# What other sections may import from this one (tests/service/test_structure.py holds it).
 EXPORTS = ("models",)
 
 

@@ -1,6 +1,6 @@
 """The audit log (resources.md R8): who did what to which resource, written by every section."""
 
-# What other sections may import from this one (tests/test_structure.py holds it).
+# What other sections may import from this one (tests/service/test_structure.py holds it).
 EXPORTS = ("service",)
 
 

@@ -1,6 +1,6 @@
 """Accounts, sessions and every sign-in flow (contract sections 1-9)."""
 
-# What other sections may import from this one (tests/test_structure.py holds it).
+# What other sections may import from this one (tests/service/test_structure.py holds it).
 EXPORTS = ("models", "schemas.auth", "schemas.security", "services.api_keys",
            "services.bans", "services.impersonation", "services.deletion", "services.notices",
            "services.reauth", "services.security_log")

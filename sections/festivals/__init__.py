@@ -1,6 +1,6 @@
 """Festivals (resources.md R5)."""
 
-# What other sections may import from this one (tests/test_structure.py holds it).
+# What other sections may import from this one (tests/service/test_structure.py holds it).
 EXPORTS = ("models", "rules", "reactions")
 
 

@@ -1,6 +1,6 @@
 """Projects, their members and invitations (resources.md R3)."""
 
-# What other sections may import from this one (tests/test_structure.py holds it).
+# What other sections may import from this one (tests/service/test_structure.py holds it).
 EXPORTS = ("models", "rules", "service", "schemas")
 
 

@@ -1,6 +1,6 @@
 """Festival registrations with a capacity and a waiting list (extensions.md E3.4)."""
 
-# What other sections may import from this one (tests/test_structure.py holds it).
+# What other sections may import from this one (tests/service/test_structure.py holds it).
 EXPORTS = ("models",)
 
 

@@ -1,6 +1,6 @@
 """Moderated reviews of festivals (resources.md R6)."""
 
-# What other sections may import from this one (tests/test_structure.py holds it).
+# What other sections may import from this one (tests/service/test_structure.py holds it).
 EXPORTS = ("models",)
 
 

@@ -2,7 +2,7 @@
 pages that e-mailed links open."""
 from core.ratelimit import limiter_of
 
-# What other sections may import from this one (tests/test_structure.py holds it).
+# What other sections may import from this one (tests/service/test_structure.py holds it).
 EXPORTS = ()
 
 

@@ -1,6 +1,6 @@
 """Support tickets (resources.md R7)."""
 
-# What other sections may import from this one (tests/test_structure.py holds it).
+# What other sections may import from this one (tests/service/test_structure.py holds it).
 EXPORTS = ("models",)
 
 

@@ -45,7 +45,7 @@ class EmailSchema(RequestSchema):
 
 
 # Answer schemas mark every field they always hold `required`, so that the OpenAPI document
-# (and the schema fuzzing in tests/test_fuzz.py) holds each answer to its full shape.
+# (and the schema fuzzing in tests/service/test_fuzz.py) holds each answer to its full shape.
 class UserSchema(Schema):
     id = fields.String(required=True)
     email = fields.String(required=True)

@@ -1,0 +1,145 @@
+"""The tutorial (docs/tutorial.md) run as it is written: its server started by its own block, then
+every other shell block in order, read from the Markdown itself, in one shell, as a reader pastes
+them. Tokens sent by e-mail are read as the tutorial says (`mailed`, from instance/server.log).
+
+What differs from a reader's run, and why:
+- the checkout is a folder of links to this one without its `instance/`, so the tutorial's
+  database, key and log are the test's own, and the install block is not run (the tests run in
+  the venv it makes);
+- the server listens on a free port rather than 5000 (FLASK_RUN_PORT, APP_BASE_URL), and the
+  blocks' `localhost:5000` is that port;
+- a `curl` whose answer the tutorial does not show as an error gets `--fail-with-body`, and the
+  shell runs with `set -euo pipefail`, so an answer that went wrong stops the run.
+"""
+import os
+import re
+import signal
+import subprocess
+from pathlib import Path
+
+import pytest
+
+from tests.conftest import free_port, wait_until_healthy
+
+ROOT = Path(__file__).resolve().parents[2]
+TUTORIAL = ROOT / "docs" / "tutorial.md"
+FENCE = re.compile(r'^```sh(?: title="([^"]*)")?\n(.*?)^```$', re.M | re.S)
+INSTALL, SERVER = "Terminal 1: install", "Terminal 1: the server"
+TASTE = "README: a taste"
+# A command's own comment or the comment lines after it show an error answer.
+SHOWN_ERROR = re.compile(r'#.*(\b4\d\d\b|"error")')
+NOT_LINKED = {"instance", ".git", ".pytest_cache", ".ruff_cache", ".hypothesis", "site"}
+
+
+def blocks(page=TUTORIAL):
+    """(title, text, line) of each `sh` block, in the page's order."""
+    text = page.read_text(encoding="utf-8")
+    for match in FENCE.finditer(text):
+        yield match.group(1) or "", match.group(2), text.count("\n", 0, match.start()) + 1
+
+
+def failing_on_errors(block: str) -> str:
+    """The block with `curl --fail-with-body` wherever the tutorial expects no error answer."""
+    lines = block.split("\n")
+    for start, line in enumerate(lines):
+        found = re.match(r"(\s*(?:\w+=\$\()?)curl ", line)
+        if not found:
+            continue
+        end = start
+        while lines[end].rstrip().endswith("\\"):
+            end += 1
+        after = end + 1
+        while after < len(lines) and lines[after].lstrip().startswith("#"):
+            after += 1
+        if not any(SHOWN_ERROR.search(text) for text in lines[start:after]):
+            lines[start] = found.group(1) + "curl --fail-with-body " + line[found.end():]
+    return "\n".join(lines)
+
+
+@pytest.fixture
+def checkout(tmp_path):
+    folder = tmp_path / "checkout"
+    folder.mkdir()
+    for entry in ROOT.iterdir():
+        if entry.name not in NOT_LINKED:
+            (folder / entry.name).symlink_to(entry)
+    return folder
+
+
+@pytest.fixture
+def environment():
+    """The embedded defaults: none of the test run's own settings reach the tutorial."""
+    port = free_port()
+    env = {name: value for name, value in os.environ.items()
+           if name not in ("SECRET_KEY", "FLASK_DEBUG", "DATABASE_URL", "RATELIMIT_STORAGE_URI")}
+    env.update(FLASK_RUN_PORT=str(port), APP_BASE_URL=f"http://localhost:{port}")
+    return port, env
+
+
+def on_port(block: str, port: int) -> str:
+    return block.replace("localhost:5000", f"localhost:{port}")
+
+
+@pytest.fixture
+def server(checkout, environment, tmp_path):
+    port, env = environment
+    (block,) = [text for title, text, _ in blocks() if title == SERVER]
+    output = tmp_path / "terminal-1.txt"
+    with open(output, "w") as out:
+        process = subprocess.Popen(["bash", "-euo", "pipefail", "-c", on_port(block, port)],
+                                   cwd=checkout, env=env, stdout=out, stderr=subprocess.STDOUT,
+                                   start_new_session=True)
+    try:
+        wait_until_healthy(port, process, output)
+        yield output
+    finally:
+        os.killpg(process.pid, signal.SIGTERM)
+        process.wait(timeout=30)
+
+
+def test_the_tutorial_runs_as_written(server, checkout, environment):
+    port, env = environment
+    titles = [title for title, _, _ in blocks()]
+    assert titles.count(INSTALL) == 1 and titles.count(SERVER) == 1
+    script = ["set -euo pipefail"]
+    for title, block, line in blocks():
+        if title in (INSTALL, SERVER):
+            continue
+        script += [f"echo '=== docs/tutorial.md, the block at line {line}' >&2",
+                   failing_on_errors(on_port(block, port))]
+    run = subprocess.run(["bash", "-c", "\n".join(script)], cwd=checkout, env=env,
+                         capture_output=True, text=True, timeout=600)
+    assert run.returncode == 0, (run.stderr[-4000:], server.read_text()[-3000:])
+    assert "admin@example.com is now admin" in run.stdout
+    assert "PAYMENT_WEBHOOK_SECRET is not set" not in server.read_text()
+
+
+def test_the_readme_s_taste_runs_twice_as_written(server, checkout, environment):
+    port, env = environment
+    (taste,) = [text for title, text, _ in blocks(ROOT / "README.md") if title == TASTE]
+    for _ in range(2):  # a new address each time
+        run = subprocess.run(["bash", "-euo", "pipefail", "-c",
+                              failing_on_errors(on_port(taste, port))],
+                             cwd=checkout, env=env, capture_output=True, text=True, timeout=120)
+        assert run.returncode == 0, run.stderr
+        assert '"Crème brûlée"' in run.stdout and '"total": 1' in run.stdout
+    assert len((ROOT / "README.md").read_text().splitlines()) <= 200
+
+
+def helpers() -> str:
+    return next(text for title, text, _ in blocks() if "mailed()" in text)
+
+
+def test_the_helpers_say_what_went_wrong(tmp_path):
+    answer = """echo '{"error": "INVALID_CREDENTIALS"}' | keep session.token"""
+    keep = subprocess.run(["bash", "-c", helpers() + "\n" + answer],
+                          cwd=tmp_path, capture_output=True, text=True, timeout=60)
+    assert keep.returncode != 0 and keep.stdout == ""
+    assert "keep: the answer above has no session.token" in keep.stderr
+    silent = subprocess.run(["bash", "-c", helpers() + "\nkeep session.token < /dev/null"],
+                            cwd=tmp_path, capture_output=True, text=True, timeout=60)
+    assert silent.returncode != 0 and "is the server of terminal 1 running?" in silent.stderr
+    outside = subprocess.run(["bash", "-c", helpers() + "\nmailed verify-email"],
+                             cwd=tmp_path, capture_output=True, text=True, timeout=60)
+    assert outside.returncode == 1 and outside.stdout == ""
+    assert "run this in the repository's folder" in outside.stderr
