@@ -9,11 +9,10 @@ from sqlalchemy import and_, case, delete, func, insert, or_, select, text, upda
 
 from core.db import db
 from core.fields import utc_iso
-from sections.admin.stats import SUBSCRIPTION_STATUSES
 from sections.articles.models import Article
 from sections.auth.models import Session, User
 from sections.festivals.models import Festival
-from sections.payments.models import Payment, Subscription
+from sections.payments.models import SUBSCRIPTION_STATUSES, Payment, Subscription
 from sections.projects.models import Project
 from sections.reviews.models import Review
 from sections.tickets.models import Ticket
@@ -27,6 +26,11 @@ ADMIN, ALICE, BOB, CAROL = ("admin@example.com", "alice@example.com", "bob@examp
                             "carol@example.com")
 STATUS_COLUMNS = {"articles": Article.status, "festivals": Festival.status,
                   "reviews": Review.status, "tickets": Ticket.status}
+# The statistics counted per status: each status listed, 0 when none.
+STATUSES = {"articles": ("DRAFT", "PUBLISHED", "ARCHIVED", "SCHEDULED"),
+            "festivals": ("DRAFT", "PUBLISHED", "CANCELLED"),
+            "reviews": ("PENDING", "APPROVED", "REJECTED"),
+            "tickets": ("OPEN", "IN_PROGRESS", "RESOLVED", "CLOSED")}
 
 
 @pytest.fixture
@@ -70,15 +74,11 @@ def counted_from_rows(app, now) -> dict:
                              .group_by(Payment.currency).order_by(Payment.currency))],
             "subscriptions": per(Subscription.status, *SUBSCRIPTION_STATUSES),
         }
-        statuses = {"articles": ("DRAFT", "PUBLISHED", "ARCHIVED", "SCHEDULED"),
-                    "festivals": ("DRAFT", "PUBLISHED", "CANCELLED"),
-                    "reviews": ("PENDING", "APPROVED", "REJECTED"),
-                    "tickets": ("OPEN", "IN_PROGRESS", "RESOLVED", "CLOSED")}
         # E3.2: a SCHEDULED article whose time has come is PUBLISHED.
         columns = {**STATUS_COLUMNS, "articles": case(
             (and_(Article.status == "SCHEDULED", Article.publish_at <= now), "PUBLISHED"),
             else_=Article.status)}
-        for section, listed in statuses.items():
+        for section, listed in STATUSES.items():
             answer[section] = per(columns[section], *listed)
         return answer
 
