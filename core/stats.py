@@ -1,17 +1,16 @@
-"""Counts the database keeps (resources.md R8 statistics, the staff's ticket totals of R7).
-
-Triggers change `stat_counts` in the transaction of every write to a counted table, whatever
-sends it: the ORM, Core statements, foreign-key cascades, bulk deletes, SQL typed by hand. Both
-backends' triggers are generated here from what each section's models declare (`count`):
-`db.create_all()` creates them with their tables and migration 0012 runs the same statements,
-so the two cannot differ.
+"""Counts the database keeps (resources.md R8 statistics, the staff's ticket totals of R7), and
+the parts of the statistics' answer that sections show (`show`). Triggers keep the counts in the
+writing transaction, whatever writes (ORM, Core, cascades, SQL by hand): see `count`.
 """
+from collections.abc import Callable
 from dataclasses import dataclass
 
+from marshmallow import Schema, fields
 from sqlalchemy import DDL, BigInteger, SmallInteger, String, event
 from sqlalchemy.orm import Mapped, mapped_column
 
 from core.db import db
+from core.parts import OpenAnswer, Part
 
 # PostgreSQL: a counter is spread over this many rows, one per backend (`slot`), summed when read.
 # A single row serialises every transaction that moves it, from its write to its commit (8
@@ -53,8 +52,9 @@ TABLES: dict[str, Counted] = {}
 
 
 def count(counted: Counted) -> None:
-    """Keep `counted.table`'s counters from now on: its triggers are created with the table
-    (`db.create_all()`) and by migration 0012's loop over TABLES."""
+    """Keep `counted.table`'s counters from now on (from its models): both backends' triggers,
+    generated below, are created with the table (`db.create_all()`) and by migration 0012's loop
+    over TABLES, so the two cannot differ."""
     TABLES[counted.table] = counted
     table = db.metadata.tables[counted.table]
     for dialect in TRIGGERS:
@@ -69,6 +69,61 @@ def count(counted: Counted) -> None:
 def per_status(table: str) -> Counted:
     """One counter per value of the table's `status` column."""
     return Counted(table, (Counter("{row}.status"),), ("status",))
+
+
+class Counts:
+    """What a statistic reads: `count(table, name)` and `amount(...)` kept by a counter, every
+    counter of a table (`names`), and `ended(name)`: its rows still counted live that the clock
+    has ended since (a session expired, a ban over), which purge-expired keeps few."""
+
+    def __init__(self, kept: dict, ended: dict):
+        self.kept, self._ended = kept, ended  # (table, name) -> (count, amount); name -> count
+
+    def count(self, table: str, name: str) -> int:
+        return self.kept.get((table, name), (0, 0))[0]
+
+    def amount(self, table: str, name: str) -> int:
+        return self.kept.get((table, name), (0, 0))[1]
+
+    def names(self, table: str) -> dict:
+        """name -> (count, amount) for each counter of `table`, by name."""
+        return {name: kept for (counted, name), kept in sorted(self.kept.items())
+                if counted == table}
+
+    def ended(self, name: str) -> int:
+        return self._ended.get(name, 0)
+
+
+@dataclass(frozen=True)
+class Statistic(Part):
+    """A section's part of the statistics (R8): `read(counts)` its value; `ended(now)` {name:
+    SQL conditions} for the rows `counts.ended(name)` counts, in the statistics' one statement."""
+
+    read: Callable[[Counts], object]
+    ended: Callable | None = None
+
+
+# The statistics' answer: each section's part, shown from its register (sections/admin/stats.py
+# reads them all in one statement).
+STATISTICS = OpenAnswer("StatsSchema")
+
+
+def show(statistic: Statistic) -> None:
+    """A section's part of GET /api/admin/stats (from its register)."""
+    STATISTICS.add(statistic)
+
+
+def counts_field(name: str, keys) -> fields.Nested:
+    """An object of integers, one per key, documented as `{name}Counts`."""
+    counts = {key: fields.Integer(required=True) for key in keys}
+    return fields.Nested(Schema.from_dict(counts, name=f"{name}CountsSchema"), required=True)
+
+
+def statuses(key: str, listed, name: str) -> Statistic:
+    """`key`: the rows of the table `key` (counted `per_status`) with each of the `listed`
+    statuses, 0 when none; documented as `{name}Counts`."""
+    return Statistic(key, counts_field(name, listed),
+                     lambda counts: {status: counts.count(key, status) for status in listed})
 
 
 SLOT = {"postgresql": f"mod(pg_backend_pid(), {SLOTS})", "sqlite": "0"}

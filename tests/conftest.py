@@ -3,6 +3,7 @@ sink, a movable clock, a real server on loopback and an `auth` helper."""
 import json
 import logging
 import os
+import pathlib
 import re
 import shutil
 import socket
@@ -22,6 +23,7 @@ from sqlalchemy import text
 
 # The example section's table is part of every test database (its test adds the section).
 import tests.example_section.models  # noqa: E402,F401,I001
+from app import SECTIONS as ALL_SECTIONS
 from app import create_app
 from core import logs, outbox
 from core.db import db
@@ -36,6 +38,12 @@ ERROR_CODE = re.compile(r"[A-Z][A-Z_]*")
 SECRET_FIELDS = {"token", "secret", "recoveryCodes", "challengeId", "code", "key"}
 POSTGRES_URL = os.environ.get("DATABASE_URL", "")
 USING_POSTGRES = POSTGRES_URL.startswith("postgres")
+# The optional sections this run's apps are built without (SECTIONS_LEFT_OUT=reviews,tickets):
+# their tests (tests/<section>/, and those marked `sections(...)` with one of them) are not run.
+# tests/service/test_sections_left_out.py starts such runs.
+LEFT_OUT = {name for name in os.environ.get("SECTIONS_LEFT_OUT", "").split(",") if name}
+SECTIONS = tuple(name for name in ALL_SECTIONS if name not in LEFT_OUT)
+assert LEFT_OUT <= set(ALL_SECTIONS), f"SECTIONS_LEFT_OUT names no section: {LEFT_OUT}"
 
 
 def database_of_worker(url: str, worker: str) -> str:
@@ -191,6 +199,8 @@ def settings_for(tmp_path, smtp_port, **overrides):
         "PASSWORD_HASH_MEMORY_COST": 1024,
         "PASSWORD_HASH_TIME_COST": 1,
     }
+    if LEFT_OUT:
+        settings["SECTIONS"] = SECTIONS
     settings.update(overrides)
     return settings
 
@@ -430,10 +440,17 @@ def live_server(app):
 # The longest single tests, started first: the suite's processes take files in collection
 # order (setup.cfg: by file), and the fuzz test (two to three minutes) collected in the middle
 # of the alphabet was often still running alone at the end.
-LONGEST_FIRST = ("test_fuzz.py", "test_migrations_with_data.py", "test_migrations.py",
-                 "test_first_use.py", "test_tutorial.py", "test_soak.py")
+LONGEST_FIRST = ("test_fuzz.py", "test_sections_left_out.py", "test_migrations_with_data.py",
+                 "test_migrations.py", "test_first_use.py", "test_tutorial.py", "test_soak.py")
 
 
-def pytest_collection_modifyitems(items):
+def pytest_collection_modifyitems(config, items):
     rank = {name: index for index, name in enumerate(LONGEST_FIRST)}
     items.sort(key=lambda item: rank.get(item.path.name, len(rank)))  # stable: the rest as is
+    if LEFT_OUT:  # a left-out section's tests, and those marked as using it, are not run
+        tests = pathlib.Path(__file__).parent
+        unrun = [item for item in items if item.path.relative_to(tests).parts[0] in LEFT_OUT
+                 or any(set(mark.args) & LEFT_OUT for mark in item.iter_markers("sections"))]
+        if unrun:
+            config.hook.pytest_deselected(items=unrun)
+            items[:] = [item for item in items if item not in unrun]

@@ -33,8 +33,8 @@ type Festival struct {
 	Capacity      NullableInt32      `json:"capacity"`
 	Status        string             `json:"status"`
 	Phase         string             `json:"phase"`
-	Rating        Rating             `json:"rating"`
 	Registrations RegistrationCounts `json:"registrations"`
+	Rating        Rating             `json:"rating"`
 	CreatedAt     time.Time          `json:"createdAt"`
 	UpdatedAt     time.Time          `json:"updatedAt"`
 }
@@ -45,7 +45,7 @@ type _Festival Festival
 // This constructor will assign default values to properties that have it defined,
 // and makes sure properties required by API are set, but the set of arguments
 // will change when the set of required properties is changed
-func NewFestival(id string, projectId string, name string, slug string, description NullableString, location NullableString, startsAt time.Time, endsAt time.Time, capacity NullableInt32, status string, phase string, rating Rating, registrations RegistrationCounts, createdAt time.Time, updatedAt time.Time) *Festival {
+func NewFestival(id string, projectId string, name string, slug string, description NullableString, location NullableString, startsAt time.Time, endsAt time.Time, capacity NullableInt32, status string, phase string, registrations RegistrationCounts, rating Rating, createdAt time.Time, updatedAt time.Time) *Festival {
 	this := Festival{}
 	this.Id = id
 	this.ProjectId = projectId
@@ -58,8 +58,8 @@ func NewFestival(id string, projectId string, name string, slug string, descript
 	this.Capacity = capacity
 	this.Status = status
 	this.Phase = phase
-	this.Rating = rating
 	this.Registrations = registrations
+	this.Rating = rating
 	this.CreatedAt = createdAt
 	this.UpdatedAt = updatedAt
 	return &this
@@ -343,30 +343,6 @@ func (o *Festival) SetPhase(v string) {
 	o.Phase = v
 }
 
-// GetRating returns the Rating field value
-func (o *Festival) GetRating() Rating {
-	if o == nil {
-		var ret Rating
-		return ret
-	}
-
-	return o.Rating
-}
-
-// GetRatingOk returns a tuple with the Rating field value
-// and a boolean to check if the value has been set.
-func (o *Festival) GetRatingOk() (*Rating, bool) {
-	if o == nil {
-		return nil, false
-	}
-	return &o.Rating, true
-}
-
-// SetRating sets field value
-func (o *Festival) SetRating(v Rating) {
-	o.Rating = v
-}
-
 // GetRegistrations returns the Registrations field value
 func (o *Festival) GetRegistrations() RegistrationCounts {
 	if o == nil {
@@ -389,6 +365,30 @@ func (o *Festival) GetRegistrationsOk() (*RegistrationCounts, bool) {
 // SetRegistrations sets field value
 func (o *Festival) SetRegistrations(v RegistrationCounts) {
 	o.Registrations = v
+}
+
+// GetRating returns the Rating field value
+func (o *Festival) GetRating() Rating {
+	if o == nil {
+		var ret Rating
+		return ret
+	}
+
+	return o.Rating
+}
+
+// GetRatingOk returns a tuple with the Rating field value
+// and a boolean to check if the value has been set.
+func (o *Festival) GetRatingOk() (*Rating, bool) {
+	if o == nil {
+		return nil, false
+	}
+	return &o.Rating, true
+}
+
+// SetRating sets field value
+func (o *Festival) SetRating(v Rating) {
+	o.Rating = v
 }
 
 // GetCreatedAt returns the CreatedAt field value
@@ -460,8 +460,8 @@ func (o Festival) ToMap() (map[string]interface{}, error) {
 	toSerialize["capacity"] = o.Capacity.Get()
 	toSerialize["status"] = o.Status
 	toSerialize["phase"] = o.Phase
-	toSerialize["rating"] = o.Rating
 	toSerialize["registrations"] = o.Registrations
+	toSerialize["rating"] = o.Rating
 	toSerialize["createdAt"] = o.CreatedAt
 	toSerialize["updatedAt"] = o.UpdatedAt
 	return toSerialize, nil
@@ -483,8 +483,8 @@ func (o *Festival) UnmarshalJSON(data []byte) (err error) {
 		"capacity",
 		"status",
 		"phase",
-		"rating",
 		"registrations",
+		"rating",
 		"createdAt",
 		"updatedAt",
 	}

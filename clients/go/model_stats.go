@@ -23,13 +23,13 @@ var _ MappedNullable = &Stats{}
 type Stats struct {
 	Users         UserStatsCounts     `json:"users"`
 	Sessions      SessionStatsCounts  `json:"sessions"`
+	Payments      []PaymentTotal      `json:"payments"`
+	Subscriptions map[string]int32    `json:"subscriptions"`
 	Projects      ProjectStatsCounts  `json:"projects"`
 	Articles      ArticleStatsCounts  `json:"articles"`
 	Festivals     FestivalStatsCounts `json:"festivals"`
 	Reviews       ReviewStatsCounts   `json:"reviews"`
 	Tickets       TicketStatsCounts   `json:"tickets"`
-	Payments      []PaymentTotal      `json:"payments"`
-	Subscriptions map[string]int32    `json:"subscriptions"`
 }
 
 type _Stats Stats
@@ -38,17 +38,17 @@ type _Stats Stats
 // This constructor will assign default values to properties that have it defined,
 // and makes sure properties required by API are set, but the set of arguments
 // will change when the set of required properties is changed
-func NewStats(users UserStatsCounts, sessions SessionStatsCounts, projects ProjectStatsCounts, articles ArticleStatsCounts, festivals FestivalStatsCounts, reviews ReviewStatsCounts, tickets TicketStatsCounts, payments []PaymentTotal, subscriptions map[string]int32) *Stats {
+func NewStats(users UserStatsCounts, sessions SessionStatsCounts, payments []PaymentTotal, subscriptions map[string]int32, projects ProjectStatsCounts, articles ArticleStatsCounts, festivals FestivalStatsCounts, reviews ReviewStatsCounts, tickets TicketStatsCounts) *Stats {
 	this := Stats{}
 	this.Users = users
 	this.Sessions = sessions
+	this.Payments = payments
+	this.Subscriptions = subscriptions
 	this.Projects = projects
 	this.Articles = articles
 	this.Festivals = festivals
 	this.Reviews = reviews
 	this.Tickets = tickets
-	this.Payments = payments
-	this.Subscriptions = subscriptions
 	return &this
 }
 
@@ -106,6 +106,54 @@ func (o *Stats) GetSessionsOk() (*SessionStatsCounts, bool) {
 // SetSessions sets field value
 func (o *Stats) SetSessions(v SessionStatsCounts) {
 	o.Sessions = v
+}
+
+// GetPayments returns the Payments field value
+func (o *Stats) GetPayments() []PaymentTotal {
+	if o == nil {
+		var ret []PaymentTotal
+		return ret
+	}
+
+	return o.Payments
+}
+
+// GetPaymentsOk returns a tuple with the Payments field value
+// and a boolean to check if the value has been set.
+func (o *Stats) GetPaymentsOk() ([]PaymentTotal, bool) {
+	if o == nil {
+		return nil, false
+	}
+	return o.Payments, true
+}
+
+// SetPayments sets field value
+func (o *Stats) SetPayments(v []PaymentTotal) {
+	o.Payments = v
+}
+
+// GetSubscriptions returns the Subscriptions field value
+func (o *Stats) GetSubscriptions() map[string]int32 {
+	if o == nil {
+		var ret map[string]int32
+		return ret
+	}
+
+	return o.Subscriptions
+}
+
+// GetSubscriptionsOk returns a tuple with the Subscriptions field value
+// and a boolean to check if the value has been set.
+func (o *Stats) GetSubscriptionsOk() (map[string]int32, bool) {
+	if o == nil {
+		return map[string]int32{}, false
+	}
+	return o.Subscriptions, true
+}
+
+// SetSubscriptions sets field value
+func (o *Stats) SetSubscriptions(v map[string]int32) {
+	o.Subscriptions = v
 }
 
 // GetProjects returns the Projects field value
@@ -228,54 +276,6 @@ func (o *Stats) SetTickets(v TicketStatsCounts) {
 	o.Tickets = v
 }
 
-// GetPayments returns the Payments field value
-func (o *Stats) GetPayments() []PaymentTotal {
-	if o == nil {
-		var ret []PaymentTotal
-		return ret
-	}
-
-	return o.Payments
-}
-
-// GetPaymentsOk returns a tuple with the Payments field value
-// and a boolean to check if the value has been set.
-func (o *Stats) GetPaymentsOk() ([]PaymentTotal, bool) {
-	if o == nil {
-		return nil, false
-	}
-	return o.Payments, true
-}
-
-// SetPayments sets field value
-func (o *Stats) SetPayments(v []PaymentTotal) {
-	o.Payments = v
-}
-
-// GetSubscriptions returns the Subscriptions field value
-func (o *Stats) GetSubscriptions() map[string]int32 {
-	if o == nil {
-		var ret map[string]int32
-		return ret
-	}
-
-	return o.Subscriptions
-}
-
-// GetSubscriptionsOk returns a tuple with the Subscriptions field value
-// and a boolean to check if the value has been set.
-func (o *Stats) GetSubscriptionsOk() (map[string]int32, bool) {
-	if o == nil {
-		return map[string]int32{}, false
-	}
-	return o.Subscriptions, true
-}
-
-// SetSubscriptions sets field value
-func (o *Stats) SetSubscriptions(v map[string]int32) {
-	o.Subscriptions = v
-}
-
 func (o Stats) MarshalJSON() ([]byte, error) {
 	toSerialize, err := o.ToMap()
 	if err != nil {
@@ -288,13 +288,13 @@ func (o Stats) ToMap() (map[string]interface{}, error) {
 	toSerialize := map[string]interface{}{}
 	toSerialize["users"] = o.Users
 	toSerialize["sessions"] = o.Sessions
+	toSerialize["payments"] = o.Payments
+	toSerialize["subscriptions"] = o.Subscriptions
 	toSerialize["projects"] = o.Projects
 	toSerialize["articles"] = o.Articles
 	toSerialize["festivals"] = o.Festivals
 	toSerialize["reviews"] = o.Reviews
 	toSerialize["tickets"] = o.Tickets
-	toSerialize["payments"] = o.Payments
-	toSerialize["subscriptions"] = o.Subscriptions
 	return toSerialize, nil
 }
 
@@ -305,13 +305,13 @@ func (o *Stats) UnmarshalJSON(data []byte) (err error) {
 	requiredProperties := []string{
 		"users",
 		"sessions",
+		"payments",
+		"subscriptions",
 		"projects",
 		"articles",
 		"festivals",
 		"reviews",
 		"tickets",
-		"payments",
-		"subscriptions",
 	}
 
 	allProperties := make(map[string]interface{})

@@ -98,29 +98,6 @@ class WebhookEventSchema(Schema):
     receivedAt = UTCDateTime(required=True)
 
 
-def _counts(name: str, *keys) -> fields.Nested:
-    counts = {k: fields.Integer(required=True) for k in keys}
-    return fields.Nested(Schema.from_dict(counts, name=f"{name}CountsSchema"), required=True)
-
-
-class PaymentTotalSchema(Schema):
-    currency = fields.String(required=True)
-    count = fields.Integer(required=True)
-    sum = fields.Integer(required=True)
-
-
-class StatsSchema(Schema):
-    users = _counts("UserStats", "total", "verified", "twoFactor", "banned", "admins")
-    sessions = _counts("SessionStats", "live")
-    projects = _counts("ProjectStats", "total")
-    articles = _counts("ArticleStats", "DRAFT", "PUBLISHED", "ARCHIVED", "SCHEDULED")
-    festivals = _counts("FestivalStats", "DRAFT", "PUBLISHED", "CANCELLED")
-    reviews = _counts("ReviewStats", "PENDING", "APPROVED", "REJECTED")
-    tickets = _counts("TicketStats", "OPEN", "IN_PROGRESS", "RESOLVED", "CLOSED")
-    payments = fields.List(fields.Nested(PaymentTotalSchema), required=True)
-    subscriptions = fields.Dict(keys=fields.String(), values=fields.Integer(), required=True)
-
-
 class AuditEntrySchema(Schema):
     id = fields.String(required=True)
     actor = fields.Nested(UserRefSchema, required=True, allow_none=True)

@@ -5,9 +5,12 @@ EXPORTS = ("models",)
 
 
 def register(app, api):
-    from core import search
-    from sections.articles import rules  # noqa: F401  (its kinds, for the policy)
+    from core import search, stats
+    from sections.articles import models, rules  # noqa: F401  (rules: its kinds, for the policy)
     from sections.articles.routes import blp as routes
     from sections.articles.search import SOURCE
     api.register_blueprint(routes)
     search.feed(SOURCE)  # its part of GET /api/search
+    stats.show(stats.Statistic(  # its part of the statistics
+        "articles", stats.counts_field("ArticleStats", models.STATUSES), models.article_counts,
+        models.ended_schedules))

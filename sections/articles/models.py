@@ -131,3 +131,15 @@ def status_clause(status: str, now):
     if status == SCHEDULED:
         return and_(Article.status == SCHEDULED, Article.publish_at > now)
     return Article.status == status
+
+
+def article_counts(counts) -> dict:
+    """R8: the articles per status, those SCHEDULED whose time has come (E3.2) as PUBLISHED."""
+    answer = {status: counts.count(Article.__tablename__, status) for status in STATUSES}
+    answer[SCHEDULED] -= counts.ended("scheduled")
+    answer[PUBLISHED] += counts.ended("scheduled")
+    return answer
+
+
+def ended_schedules(now) -> dict:
+    return {"scheduled": (Article.status == SCHEDULED, Article.publish_at <= now)}

@@ -7,9 +7,16 @@ EXPORTS = ("models", "schemas.auth", "schemas.security", "services.api_keys",
 
 
 def register(app, api):
+    from core import stats
     from core.bearer import use_lookup
+    from sections.auth import models
     from sections.auth.services import credentials
 
     use_lookup(app, credentials.lookup)
     from sections.auth.routes import blp as routes
     api.register_blueprint(routes)
+    # Its part of the statistics.
+    stats.show(stats.Statistic("users", stats.counts_field("UserStats", models.USER_COUNTS),
+                               models.user_counts, models.ended_bans))
+    stats.show(stats.Statistic("sessions", stats.counts_field("SessionStats", ("live",)),
+                               models.session_counts, models.ended_sessions))

@@ -1,7 +1,7 @@
 """Accounts: users, sessions, one-time tokens, second factors, OAuth links and passkeys."""
 from datetime import datetime
 
-from sqlalchemy import JSON, BigInteger, Boolean, ForeignKey, Index, LargeBinary, String, text
+from sqlalchemy import JSON, BigInteger, Boolean, ForeignKey, Index, LargeBinary, String, text, true
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
 from core import clock
@@ -262,3 +262,26 @@ count(Counted(User.__tablename__, (
 ), ("email_verified", "two_factor_enabled", "role", "banned")))
 # Every row: the expired ones are taken off when read (they last until purge-expired).
 count(Counted(Session.__tablename__, (Counter("'total'"),)))
+
+# R8: the section's part of the statistics (shown from its register). A ban or a session the
+# clock has ended is still counted until purge-expired: taken off when read.
+USER_COUNTS = ("total", "verified", "twoFactor", "banned", "admins")
+
+
+def user_counts(counts) -> dict:
+    answer = {name: counts.count(User.__tablename__, name) for name in USER_COUNTS}
+    answer["banned"] -= counts.ended("bans")
+    return answer
+
+
+def session_counts(counts) -> dict:
+    return {"live": counts.count(Session.__tablename__, "total") - counts.ended("sessions")}
+
+
+def ended_bans(now) -> dict:
+    # `banned = true`, not IS: SQLite then matches the partial index's predicate.
+    return {"bans": (User.banned == true(), User.ban_expires_at <= now)}
+
+
+def ended_sessions(now) -> dict:
+    return {"sessions": (Session.expires_at <= now,)}

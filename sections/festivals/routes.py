@@ -39,7 +39,7 @@ def list_festivals(args):
     """List the festivals the caller may see (PUBLISHED and CANCELLED ones to everyone)."""
     now = clock.utcnow()
     page = festivals.page(policies.caller(), args, now)
-    return page.answer([festivals.answer(f, now) for f in page.items])
+    return page.answer([festivals.answer(f, now, added) for f, added in page.items])
 
 
 @blp.get("/<festival_id>")

@@ -1,5 +1,5 @@
 """Festivals (resources.md R5) and the date-time fields that need an explicit offset."""
-from marshmallow import Schema, fields, validate
+from marshmallow import fields, validate
 
 from core.fields import (
     Identifier,
@@ -10,6 +10,7 @@ from core.fields import (
     Text,
     UTCDateTime,
 )
+from core.parts import OpenAnswer
 from sections.festivals.models import DRAFT, FESTIVAL_STATUSES, PUBLISHED
 
 MAX_CAPACITY = 2_147_483_647
@@ -39,39 +40,18 @@ class FestivalCreateSchema(FestivalChangeSchema):
     status = fields.String(validate=validate.OneOf([DRAFT, PUBLISHED]))
 
 
-# E3.3: the APPROVED reviews with each rating, keys "1" to "5".
-DistributionSchema = Schema.from_dict(
-    {str(stars): fields.Integer(required=True) for stars in range(1, 6)},
-    name="DistributionSchema")
-
-
-class RatingSchema(Schema):
-    average = fields.Float(required=True, allow_none=True)
-    count = fields.Integer(required=True)
-    distribution = fields.Nested(DistributionSchema, required=True)
-
-
-class RegistrationCountsSchema(Schema):
-    """E3.4: how many registrations are CONFIRMED and WAITLISTED."""
-
-    confirmed = fields.Integer(required=True)
-    waitlisted = fields.Integer(required=True)
-
-
-class FestivalSchema(Schema):
-    id = fields.String(required=True)
-    projectId = fields.String(required=True)
-    name = fields.String(required=True)
-    slug = fields.String(required=True)
-    description = fields.String(required=True, allow_none=True)
-    location = fields.String(required=True, allow_none=True)
-    startsAt = UTCDateTime(required=True)
-    endsAt = UTCDateTime(required=True)
-    capacity = fields.Integer(required=True, allow_none=True)
-    status = fields.String(required=True, validate=validate.OneOf(FESTIVAL_STATUSES))
-    phase = fields.String(required=True, validate=validate.OneOf(PHASES))
-    rating = fields.Nested(RatingSchema, required=True)
-    registrations = fields.Nested(RegistrationCountsSchema, required=True)
-    createdAt = UTCDateTime(required=True)
-    updatedAt = UTCDateTime(required=True)
-
+# The Festival object (R5): its own fields, then what other sections add (sections/festivals/
+# parts.py: reviews its `rating`, registrations its `registrations`), then its timestamps.
+FestivalSchema = OpenAnswer("FestivalSchema", own={
+    "id": fields.String(required=True),
+    "projectId": fields.String(required=True),
+    "name": fields.String(required=True),
+    "slug": fields.String(required=True),
+    "description": fields.String(required=True, allow_none=True),
+    "location": fields.String(required=True, allow_none=True),
+    "startsAt": UTCDateTime(required=True),
+    "endsAt": UTCDateTime(required=True),
+    "capacity": fields.Integer(required=True, allow_none=True),
+    "status": fields.String(required=True, validate=validate.OneOf(FESTIVAL_STATUSES)),
+    "phase": fields.String(required=True, validate=validate.OneOf(PHASES)),
+}, last={"createdAt": UTCDateTime(required=True), "updatedAt": UTCDateTime(required=True)})

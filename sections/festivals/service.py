@@ -1,15 +1,12 @@
 """Festivals (resources.md R5): creation, transitions, the phase from the one clock, the list's
-page and the answer object with its rating."""
-from decimal import ROUND_HALF_UP, Decimal
-
+page and the answer object with the parts other sections add (parts.py)."""
 from sqlalchemy import and_, func, or_, select
-from sqlalchemy.orm import undefer_group
 
 from core import changes, clock, listing, slugs
 from core import policy as policies
 from core.db import db
 from core.outcomes import Conflict, Invalid
-from sections.festivals import reactions
+from sections.festivals import parts, reactions
 from sections.festivals.models import CANCELLED, DRAFT, PUBLISHED, Festival
 from sections.festivals.rules import visible_festivals
 
@@ -84,14 +81,18 @@ SORTS = {"createdAt": Festival.created_at, "startsAt": Festival.starts_at,
 
 
 def page(who: policies.Caller, args: dict, now) -> listing.Page:
-    """One page of the festivals the caller may see, with their ratings; `now` is the moment
-    the `phase` filter and the answers' phases are told at."""
-    return listing.page(list_query(who, args, now), args, SORTS, Festival.id)
+    """One page of the festivals the caller may see, each as (festival, its parts' values):
+    the parts' columns are read in the page's query; `now` is the moment the `phase` filter
+    and the answers' phases are told at."""
+    festivals = list_query(who, args, now)
+    found = listing.page(festivals.add_columns(*parts.columns()), args, SORTS, Festival.id,
+                         scalars=False, count_statement=festivals)
+    found.items = [(row[0], parts.values(row._mapping)) for row in found.items]
+    return found
 
 
 def list_query(who: policies.Caller, args: dict, now):
-    query = (select(Festival).where(visible_festivals(who))
-             .options(undefer_group("rating"), undefer_group("registrations")))
+    query = select(Festival).where(visible_festivals(who))
     if "status" in args:
         query = query.where(Festival.status == args["status"])
     if "projectId" in args:
@@ -108,28 +109,15 @@ def list_query(who: policies.Caller, args: dict, now):
     return query
 
 
-def rating(festival: Festival) -> dict:
-    """R5: the mean of the APPROVED ratings rounded half up to two decimals (5, 4, 4 -> 4.33);
-    E3.3: how many there are of each."""
-    distribution = {str(stars): getattr(festival, f"rating_{stars}") for stars in range(1, 6)}
-    count = sum(distribution.values())
-    if not count:
-        return {"average": None, "count": 0, "distribution": distribution}
-    total = sum(int(stars) * n for stars, n in distribution.items())
-    mean = (Decimal(total) / Decimal(count)).quantize(Decimal("0.01"), ROUND_HALF_UP)
-    return {"average": float(mean), "count": count, "distribution": distribution}
-
-
-def answer(festival: Festival, now=None) -> dict:
-    """The Festival object's keys with raw values (FestivalSchema dumps them); its phase at
-    `now` (by default, the clock's)."""
+def answer(festival: Festival, now=None, added: dict | None = None) -> dict:
+    """The Festival object's keys with raw values (FestivalSchema dumps them): its phase at
+    `now` (by default, the clock's), and the parts other sections add (`added`, as `page`
+    reads them; else read now)."""
     now = now or clock.utcnow()
     return {"id": festival.id, "projectId": festival.project_id, "name": festival.name,
             "slug": festival.slug, "description": festival.description,
             "location": festival.location, "startsAt": festival.starts_at,
             "endsAt": festival.ends_at, "capacity": festival.capacity,
             "status": festival.status, "phase": phase(festival, now),
-            "rating": rating(festival),
-            "registrations": {"confirmed": festival.registrations_confirmed,
-                              "waitlisted": festival.registrations_waitlisted},
+            **(parts.read(festival) if added is None else added),
             "createdAt": festival.created_at, "updatedAt": festival.updated_at}

@@ -103,3 +103,20 @@ class Subscription(ProviderRecord, db.Model):
 count(per_status(Subscription.__tablename__))
 count(Counted(Payment.__tablename__, (Counter("{row}.currency", amount="{row}.amount"),),
               ("currency", "amount")))
+
+# The provider's subscription statuses, listed even when 0; any other stored status is added.
+SUBSCRIPTION_STATUSES = ("active", "trialing", "past_due", "unpaid", "canceled", "incomplete",
+                         "incomplete_expired", "paused")
+
+
+def payment_totals(counts) -> list:
+    """R8: the payments per currency (those with any), by currency."""
+    return [{"currency": currency, "count": n, "sum": total}
+            for currency, (n, total) in counts.names(Payment.__tablename__).items() if n]
+
+
+def subscription_counts(counts) -> dict:
+    """R8: the subscriptions per status, each provider status listed."""
+    return dict.fromkeys(SUBSCRIPTION_STATUSES, 0) | {
+        status: n for status, (n, _) in counts.names(Subscription.__tablename__).items()
+        if n or status in SUBSCRIPTION_STATUSES}

@@ -124,3 +124,11 @@ class SubscriptionSchema(ProviderSchema):
 
 class ReceivedSchema(Schema):
     received = fields.Boolean(required=True)
+
+
+class PaymentTotalSchema(Schema):
+    """The payments recorded in one currency (R8 statistics)."""
+
+    currency = fields.String(required=True)
+    count = fields.Integer(required=True)
+    sum = fields.Integer(required=True)

@@ -5,6 +5,7 @@ EXPORTS = ("models", "rules", "service", "schemas")
 
 
 def register(app, api):
+    from core import stats
     from sections.auth.services import deletion
     from sections.projects import (
         rules,  # noqa: F401  (its kinds, for the policy)
@@ -12,6 +13,9 @@ def register(app, api):
     )
 
     deletion.step(refuse=service.refuse_owner_deletion, cascade=service.delete_owned_projects)
+    stats.show(stats.Statistic(  # its part of the statistics
+        "projects", stats.counts_field("ProjectStats", ("total",)),
+        lambda counts: {"total": counts.count("projects", "total")}))
     from sections.projects.invitation_routes import blp as invitation_routes
     from sections.projects.routes import blp as routes
     api.register_blueprint(routes)

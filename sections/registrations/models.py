@@ -53,15 +53,9 @@ Registration.position = column_property(case((
     .correlate_except(_ahead).scalar_subquery())))
 
 
-def _counted(status: str):
-    return (select(func.count()).where(Registration.festival_id == Festival.id,
-                                       Registration.status == status)
-            .correlate_except(Registration).scalar_subquery())
-
-
-# E3.4: a festival's `registrations`, counted when it is read (a range of the status index),
-# in the group that festival lists undefer into their page query.
-Festival.registrations_confirmed = column_property(_counted(CONFIRMED), deferred=True,
-                                                   group="registrations")
-Festival.registrations_waitlisted = column_property(_counted(WAITLISTED), deferred=True,
-                                                    group="registrations")
+# E3.4: a festival's `registrations`, the registrations' part of its answer: counted when the
+# festival is read (a range of the status index), in its own query (sections/festivals/parts.py).
+COUNTED = {name: select(func.count()).where(Registration.festival_id == Festival.id,
+                                            Registration.status == status)
+           .correlate_except(Registration).scalar_subquery()
+           for name, status in (("confirmed", CONFIRMED), ("waitlisted", WAITLISTED))}

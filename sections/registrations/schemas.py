@@ -23,3 +23,10 @@ class FestivalRefSchema(Schema):
 
 class OwnRegistrationSchema(RegistrationSchema):
     festival = fields.Nested(FestivalRefSchema, required=True)
+
+
+class RegistrationCountsSchema(Schema):
+    """E3.4: a festival's registrations CONFIRMED and WAITLISTED, their part of its answer."""
+
+    confirmed = fields.Integer(required=True)
+    waitlisted = fields.Integer(required=True)

@@ -5,6 +5,14 @@ EXPORTS = ("models",)
 
 
 def register(app, api):
-    from sections.reviews import rules  # noqa: F401  (its kinds, for the policy)
+    from marshmallow import fields
+
+    from core import stats
+    from sections.festivals.parts import FestivalPart, contribute
+    from sections.reviews import models, rules, schemas, service  # noqa: F401  (rules: its kinds)
     from sections.reviews.routes import blp as routes
     api.register_blueprint(routes)
+    # Its part of every festival's answer, and of the statistics.
+    contribute(FestivalPart("rating", fields.Nested(schemas.RatingSchema, required=True),
+                            models.APPROVED_PER_RATING, service.rating))
+    stats.show(stats.statuses("reviews", models.REVIEW_STATUSES, "ReviewStats"))

@@ -3,7 +3,7 @@ festival (correlated subqueries over APPROVED reviews), so it cannot drift."""
 from datetime import datetime
 
 from sqlalchemy import ForeignKey, Index, Integer, String, Text, func, select
-from sqlalchemy.orm import Mapped, column_property, mapped_column, relationship
+from sqlalchemy.orm import Mapped, mapped_column, relationship
 
 from core import clock
 from core.db import UTCDateTime, db, list_indexes, new_id
@@ -45,19 +45,15 @@ class Review(db.Model):
     festival: Mapped[Festival] = relationship(lazy="joined", innerjoin=True)
 
 
-def _approved(aggregate, *where):
-    return (select(aggregate).where(Review.festival_id == Festival.id,
-                                    Review.status == APPROVED, *where)
-            .correlate_except(Review).scalar_subquery())
-
-
-# R5 `rating` and its distribution (extensions.md E3.3): the APPROVED reviews per rating,
-# counted when the festival is read, never stored (each count a range of the
-# (festival_id, status, rating) index). Deferred (one query for the group when first read) so a
-# review's festival loads without them; festival lists undefer the group into their page query.
-for _stars in RATINGS:
-    setattr(Festival, f"rating_{_stars}", column_property(
-        _approved(func.count(), Review.rating == _stars), deferred=True, group="rating"))
+# R5 `rating` and its distribution (E3.3), the reviews' part of a festival's answer: the
+# APPROVED reviews per rating, counted when the festival is read, never stored (each a range of
+# the (festival_id, status, rating) index), in the festival's own query (sections/festivals/
+# parts.py).
+APPROVED_PER_RATING = {
+    str(stars): select(func.count()).where(Review.festival_id == Festival.id,
+                                           Review.status == APPROVED, Review.rating == stars)
+    .correlate_except(Review).scalar_subquery()
+    for stars in RATINGS}
 
 
 count(per_status(Review.__tablename__))

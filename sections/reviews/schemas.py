@@ -2,7 +2,7 @@
 from marshmallow import Schema, fields, validate
 
 from core.fields import Identifier, RequestSchema, StrictInteger, Text, UserRefSchema, UTCDateTime
-from sections.reviews.models import APPROVED, REJECTED, REVIEW_STATUSES
+from sections.reviews.models import APPROVED, RATINGS, REJECTED, REVIEW_STATUSES
 
 
 class ReviewChangeSchema(RequestSchema):
@@ -38,3 +38,16 @@ class ReviewSchema(Schema):
     moderatedAt = UTCDateTime(required=True, allow_none=True)
     createdAt = UTCDateTime(required=True)
     updatedAt = UTCDateTime(required=True)
+
+
+# E3.3: the APPROVED reviews with each rating, keys "1" to "5".
+DistributionSchema = Schema.from_dict(
+    {str(stars): fields.Integer(required=True) for stars in RATINGS}, name="DistributionSchema")
+
+
+class RatingSchema(Schema):
+    """A festival's `rating` (R5, E3.3), the reviews' part of its answer."""
+
+    average = fields.Float(required=True, allow_none=True)
+    count = fields.Integer(required=True)
+    distribution = fields.Nested(DistributionSchema, required=True)

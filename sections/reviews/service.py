@@ -1,4 +1,6 @@
-"""Reviews and their moderation (resources.md R6)."""
+"""Reviews and their moderation (resources.md R6), and the rating they give a festival."""
+from decimal import ROUND_HALF_UP, Decimal
+
 from sqlalchemy import select
 from sqlalchemy.exc import IntegrityError
 
@@ -93,3 +95,14 @@ def answer(review: Review, who: policies.Caller, projects) -> dict:
             "moderationNote": review.moderation_note if moderator or is_author else None,
             "moderatedAt": review.moderated_at, "createdAt": review.created_at,
             "updatedAt": review.updated_at}
+
+
+def rating(distribution: dict) -> dict:
+    """A festival's `rating` from its APPROVED reviews per rating ({"1": n, ...}, E3.3): R5's
+    mean rounded half up to two decimals (5, 4, 4 -> 4.33), null when there is none."""
+    count = sum(distribution.values())
+    if not count:
+        return {"average": None, "count": 0, "distribution": distribution}
+    total = sum(int(stars) * n for stars, n in distribution.items())
+    mean = (Decimal(total) / Decimal(count)).quantize(Decimal("0.01"), ROUND_HALF_UP)
+    return {"average": float(mean), "count": count, "distribution": distribution}

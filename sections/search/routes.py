@@ -3,7 +3,7 @@ from core import listing, search
 from core import policy as policies
 from core.access import login_optional
 from core.blueprint import DEAD_BEARER, ApiBlueprint
-from sections.search.schemas import TYPES, HitSchema, SearchArgs
+from sections.search.schemas import HitSchema, SearchArgs
 
 blp = ApiBlueprint("search", __name__, url_prefix="/api/search",
                    description="Full-text search over articles, festivals and tickets")
@@ -19,6 +19,6 @@ blp = ApiBlueprint("search", __name__, url_prefix="/api/search",
 def search_content(args):
     """Search the articles, festivals and tickets the caller may see."""
     who = policies.caller()
-    kinds = [args["type"]] if "type" in args else list(TYPES)
+    kinds = [args["type"]] if "type" in args else list(search.SOURCES)
     page = search.page(who, args["q"], kinds, args)
     return page.answer(search.answers(who, page.items, args["q"]))

@@ -3,8 +3,11 @@ from marshmallow import Schema, ValidationError, fields, validate
 
 from core import listing, words
 from core.fields import must_be_storable
+from core.parts import OneOfKeys
+from core.search import SOURCES
 
-TYPES = ("article", "festival", "ticket")
+# The kinds searched: those the sections feed (core/search.py), whichever are served.
+KINDS = OneOfKeys(SOURCES)
 
 
 def _has_a_word(q: str) -> None:
@@ -18,12 +21,12 @@ SearchArgs = type("SearchArgs", (listing.ListArguments,), {
                                                 _has_a_word],
                        metadata={"description": "Words, all of which must occur; the last "
                                                 "may be the start of a word"}),
-    "type": listing.enum(*TYPES),
+    "type": fields.String(validate=KINDS),
 })
 
 
 class HitSchema(Schema):
-    type = fields.String(required=True, validate=validate.OneOf(TYPES))
+    type = fields.String(required=True, validate=KINDS)
     id = fields.String(required=True)
     title = fields.String(required=True)
     snippet = fields.String(required=True)

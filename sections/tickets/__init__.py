@@ -5,9 +5,11 @@ EXPORTS = ("models",)
 
 
 def register(app, api):
-    from core import search
+    from core import search, stats
     from sections.tickets import rules  # noqa: F401  (its kinds, for the policy)
+    from sections.tickets.models import STATUSES
     from sections.tickets.routes import blp as routes
     from sections.tickets.search import SOURCE
     api.register_blueprint(routes)
     search.feed(SOURCE)  # its part of GET /api/search
+    stats.show(stats.statuses("tickets", STATUSES, "TicketStats"))  # and of the statistics

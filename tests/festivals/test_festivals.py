@@ -1,10 +1,13 @@
 """Festivals through HTTP (resources.md R5); their ratings are in test_reviews.py."""
+import threading
 import uuid
 from datetime import UTC, datetime, timedelta
 
 import pytest
 import requests
+from sqlalchemy import event
 
+from core.db import db
 from sections.festivals.models import Festival
 from tests import content
 from tests.content import BAD_BODIES, DEAD, count, walk
@@ -51,8 +54,6 @@ def test_a_festival_is_created_with_its_defaults(client, crew, clock):
     assert festival["endsAt"] == "2030-06-21T23:30:00.000Z"
     assert (festival["status"], festival["phase"], festival["capacity"]) == (
         "DRAFT", "UPCOMING", 500)
-    assert festival["rating"] == {"average": None, "count": 0,
-                                  "distribution": {"1": 0, "2": 0, "3": 0, "4": 0, "5": 0}}
     assert festival["projectId"] == crew.project and festival["createdAt"].endswith("Z")
     assert made(client, crew, clock, name="Jazz Days")["slug"] == "jazz-days"
     assert made(client, crew, clock, name="Jazz Days")["slug"] == "jazz-days-2"
@@ -267,6 +268,36 @@ def test_lists_filter_sort_and_page(app, client, crew, clock):
     assert len(walk(client, "/api/festivals?q=OSLO", crew["member"])) == 5
     assert len(walk(client, "/api/festivals?q=50%25", crew["member"])) == 6
     assert len(walk(client, "/api/festivals?q=AFEST", crew["member"])) == 5
+
+
+def statements(app, request) -> list:
+    """The SQL statements that `request()` sends from this thread (not the outbox's polls)."""
+    seen, mine = [], threading.get_ident()
+
+    def note(conn, cursor, statement, *args):
+        if threading.get_ident() == mine:
+            seen.append(statement)
+
+    with app.app_context():
+        engine = db.engine
+    event.listen(engine, "before_cursor_execute", note)
+    try:
+        assert request().status_code == 200
+    finally:
+        event.remove(engine, "before_cursor_execute", note)
+    return seen
+
+
+def test_what_other_sections_add_is_read_in_the_festivals_query(app, client, crew, clock):
+    """A page is its query and its count whatever its size: the parts other sections add (the
+    rating, the registrations) are columns of the page's query, not a query per festival. One
+    festival is its load and one query for its parts."""
+    first = made(client, crew, clock, status="PUBLISHED")
+    one = statements(app, lambda: client.get("/api/festivals"))
+    for _ in range(4):
+        made(client, crew, clock, status="PUBLISHED")
+    assert len(statements(app, lambda: client.get("/api/festivals"))) == len(one) == 2
+    assert len(statements(app, lambda: client.get(f"/api/festivals/{first['id']}"))) <= 2
 
 
 def test_a_dead_bearer_is_401_on_public_reads(client, crew, clock):

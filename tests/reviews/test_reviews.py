@@ -127,6 +127,7 @@ def spread(**counts) -> dict:
 
 
 def test_the_rating_counts_approved_reviews_only(app, client, crew, festival):
+    assert festival["rating"] == {"average": None, "count": 0, "distribution": spread()}
     voters = [signed_in_user(app, f"v{i}@example.com") for i in range(4)]
     reviews = [made(client, voters[i], festival, rating=r) for i, r in enumerate([5, 4, 4, 1])]
     assert rating(client, festival) == {"average": None, "count": 0, "distribution": spread()}

@@ -51,6 +51,7 @@ def test_words_fold_case_and_accents_and_the_last_is_a_prefix(client, crew):
     assert body["meta"] == {"total": 1, "page": 1, "limit": 20, "pages": 1}
 
 
+@pytest.mark.sections("articles")
 def test_hits_span_kinds_by_relevance_with_a_type_filter(client, crew):
     titled = article(client, crew, title="Jazz night", content="An evening.", status="PUBLISHED")
     inside = article(client, crew, title="Other", content="Some jazz somewhere in a long text "
@@ -67,6 +68,7 @@ def test_hits_span_kinds_by_relevance_with_a_type_filter(client, crew):
     assert search(client, "jazz night")["data"][0]["snippet"] == "Jazz night"  # title only
 
 
+@pytest.mark.sections("articles")
 def test_a_long_field_gives_200_characters_from_before_the_match(client, crew):
     content = "word " * 100 + "needle " + "tail " * 100
     made = article(client, crew, content=content, status="PUBLISHED", tags=["Tagged"])
@@ -76,6 +78,7 @@ def test_a_long_field_gives_200_characters_from_before_the_match(client, crew):
     assert found(client, "tagged") == [("article", made["id"])]
 
 
+@pytest.mark.sections("articles")
 def test_visibility_is_the_lists(client, crew):
     draft = article(client, crew, title="Secret plan", tags=["plan"])
     public = article(client, crew, title="Public plan", status="PUBLISHED")
@@ -105,6 +108,7 @@ def comment(client, ticket_id, headers, body, internal=False):
     assert response.status_code == 201, response.get_json()
 
 
+@pytest.mark.sections("tickets")
 def test_tickets_with_a_bearer_and_internal_comments_for_the_staff_only(client, crew):
     opened = ticket(client, crew["outsider"])
     comment(client, opened["id"], crew["admin"], "Known firmware fault", internal=True)
@@ -126,6 +130,7 @@ def test_tickets_with_a_bearer_and_internal_comments_for_the_staff_only(client, 
     assert found(client, "jams page", crew["outsider"], type="ticket") == [hit]
 
 
+@pytest.mark.sections("articles")
 def test_writes_show_at_once_and_deletions_disappear(client, crew):
     made = article(client, crew, title="Ephemeral", status="PUBLISHED")
     assert found(client, "ephemeral")

@@ -3,6 +3,7 @@ from core import listing
 from core.access import roles_required
 from core.blueprint import BEARER, NO_BEARER
 from core.fields import data_schema
+from core.stats import STATISTICS
 from sections.admin import service as admin
 from sections.admin import stats
 from sections.admin.routes import NOT_ADMIN, blp
@@ -11,7 +12,6 @@ from sections.admin.schemas import (
     LedgerPaymentSchema,
     LedgerRefundSchema,
     LedgerSubscriptionSchema,
-    StatsSchema,
     WebhookEventSchema,
 )
 from sections.audit import service as audit
@@ -61,7 +61,7 @@ ledger_view("webhook-events", "listWebhookEvents", WebhookEventListArgs, Webhook
 
 @blp.get("/stats")
 @blp.doc(operationId="getAdminStats", **BEARER)
-@blp.response(200, data_schema(StatsSchema))
+@blp.response(200, data_schema(STATISTICS))
 @blp.errors(NO_BEARER, NOT_ADMIN)
 @roles_required("admin")
 def get_stats():

@@ -32,8 +32,8 @@ class Festival:
         capacity (int | None):
         status (FestivalStatus):
         phase (FestivalPhase):
-        rating (Rating):
         registrations (RegistrationCounts):
+        rating (Rating):
         created_at (datetime.datetime):
         updated_at (datetime.datetime):
     """
@@ -49,8 +49,8 @@ class Festival:
     capacity: int | None
     status: FestivalStatus
     phase: FestivalPhase
-    rating: Rating
     registrations: RegistrationCounts
+    rating: Rating
     created_at: datetime.datetime
     updated_at: datetime.datetime
 
@@ -80,9 +80,9 @@ class Festival:
 
         phase: str = self.phase
 
-        rating = self.rating.to_dict()
-
         registrations = self.registrations.to_dict()
+
+        rating = self.rating.to_dict()
 
         created_at = self.created_at.isoformat()
 
@@ -103,8 +103,8 @@ class Festival:
                 "capacity": capacity,
                 "status": status,
                 "phase": phase,
-                "rating": rating,
                 "registrations": registrations,
+                "rating": rating,
                 "createdAt": created_at,
                 "updatedAt": updated_at,
             }
@@ -155,9 +155,9 @@ class Festival:
 
         phase = check_festival_phase(d.pop("phase"))
 
-        rating = Rating.from_dict(d.pop("rating"))
-
         registrations = RegistrationCounts.from_dict(d.pop("registrations"))
+
+        rating = Rating.from_dict(d.pop("rating"))
 
         created_at = datetime.datetime.fromisoformat(d.pop("createdAt"))
 
@@ -175,8 +175,8 @@ class Festival:
             capacity=capacity,
             status=status,
             phase=phase,
-            rating=rating,
             registrations=registrations,
+            rating=rating,
             created_at=created_at,
             updated_at=updated_at,
         )

@@ -26,29 +26,36 @@ class Stats:
     Attributes:
         users (UserStatsCounts):
         sessions (SessionStatsCounts):
+        payments (list[PaymentTotal]):
+        subscriptions (StatsSubscriptions):
         projects (ProjectStatsCounts):
         articles (ArticleStatsCounts):
         festivals (FestivalStatsCounts):
         reviews (ReviewStatsCounts):
         tickets (TicketStatsCounts):
-        payments (list[PaymentTotal]):
-        subscriptions (StatsSubscriptions):
     """
 
     users: UserStatsCounts
     sessions: SessionStatsCounts
+    payments: list[PaymentTotal]
+    subscriptions: StatsSubscriptions
     projects: ProjectStatsCounts
     articles: ArticleStatsCounts
     festivals: FestivalStatsCounts
     reviews: ReviewStatsCounts
     tickets: TicketStatsCounts
-    payments: list[PaymentTotal]
-    subscriptions: StatsSubscriptions
 
     def to_dict(self) -> dict[str, Any]:
         users = self.users.to_dict()
 
         sessions = self.sessions.to_dict()
+
+        payments = []
+        for payments_item_data in self.payments:
+            payments_item = payments_item_data.to_dict()
+            payments.append(payments_item)
+
+        subscriptions = self.subscriptions.to_dict()
 
         projects = self.projects.to_dict()
 
@@ -60,26 +67,19 @@ class Stats:
 
         tickets = self.tickets.to_dict()
 
-        payments = []
-        for payments_item_data in self.payments:
-            payments_item = payments_item_data.to_dict()
-            payments.append(payments_item)
-
-        subscriptions = self.subscriptions.to_dict()
-
         field_dict: dict[str, Any] = {}
 
         field_dict.update(
             {
                 "users": users,
                 "sessions": sessions,
+                "payments": payments,
+                "subscriptions": subscriptions,
                 "projects": projects,
                 "articles": articles,
                 "festivals": festivals,
                 "reviews": reviews,
                 "tickets": tickets,
-                "payments": payments,
-                "subscriptions": subscriptions,
             }
         )
 
@@ -102,6 +102,15 @@ class Stats:
 
         sessions = SessionStatsCounts.from_dict(d.pop("sessions"))
 
+        payments = []
+        _payments = d.pop("payments")
+        for payments_item_data in _payments:
+            payments_item = PaymentTotal.from_dict(payments_item_data)
+
+            payments.append(payments_item)
+
+        subscriptions = StatsSubscriptions.from_dict(d.pop("subscriptions"))
+
         projects = ProjectStatsCounts.from_dict(d.pop("projects"))
 
         articles = ArticleStatsCounts.from_dict(d.pop("articles"))
@@ -112,25 +121,16 @@ class Stats:
 
         tickets = TicketStatsCounts.from_dict(d.pop("tickets"))
 
-        payments = []
-        _payments = d.pop("payments")
-        for payments_item_data in _payments:
-            payments_item = PaymentTotal.from_dict(payments_item_data)
-
-            payments.append(payments_item)
-
-        subscriptions = StatsSubscriptions.from_dict(d.pop("subscriptions"))
-
         stats = cls(
             users=users,
             sessions=sessions,
+            payments=payments,
+            subscriptions=subscriptions,
             projects=projects,
             articles=articles,
             festivals=festivals,
             reviews=reviews,
             tickets=tickets,
-            payments=payments,
-            subscriptions=subscriptions,
         )
 
         return stats

@@ -1845,6 +1845,10 @@ export interface components {
             publishAt?: string | null;
             tags?: string[];
         };
+        RegistrationCounts: {
+            confirmed: number;
+            waitlisted: number;
+        };
         Distribution: {
             1: number;
             2: number;
@@ -1856,10 +1860,6 @@ export interface components {
             average: number | null;
             count: number;
             distribution: components["schemas"]["Distribution"];
-        };
-        RegistrationCounts: {
-            confirmed: number;
-            waitlisted: number;
         };
         Festival: {
             id: string;
@@ -1877,8 +1877,8 @@ export interface components {
             status: "DRAFT" | "PUBLISHED" | "CANCELLED";
             /** @enum {string} */
             phase: "UPCOMING" | "ONGOING" | "ENDED";
-            rating: components["schemas"]["Rating"];
             registrations: components["schemas"]["RegistrationCounts"];
+            rating: components["schemas"]["Rating"];
             /** Format: date-time */
             createdAt: string;
             /** Format: date-time */
@@ -2143,6 +2143,11 @@ export interface components {
         SessionStatsCounts: {
             live: number;
         };
+        PaymentTotal: {
+            currency: string;
+            count: number;
+            sum: number;
+        };
         ProjectStatsCounts: {
             total: number;
         };
@@ -2168,23 +2173,18 @@ export interface components {
             RESOLVED: number;
             CLOSED: number;
         };
-        PaymentTotal: {
-            currency: string;
-            count: number;
-            sum: number;
-        };
         Stats: {
             users: components["schemas"]["UserStatsCounts"];
             sessions: components["schemas"]["SessionStatsCounts"];
+            payments: components["schemas"]["PaymentTotal"][];
+            subscriptions: {
+                [key: string]: number;
+            };
             projects: components["schemas"]["ProjectStatsCounts"];
             articles: components["schemas"]["ArticleStatsCounts"];
             festivals: components["schemas"]["FestivalStatsCounts"];
             reviews: components["schemas"]["ReviewStatsCounts"];
             tickets: components["schemas"]["TicketStatsCounts"];
-            payments: components["schemas"]["PaymentTotal"][];
-            subscriptions: {
-                [key: string]: number;
-            };
         };
         StatsData: {
             data: components["schemas"]["Stats"];
