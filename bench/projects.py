@@ -98,7 +98,7 @@ def explain(url, token):
 
     app = create_app({"DATABASE_URL": url})
     with app.test_request_context():
-        g._bearer_session = sessions.lookup(token)
+        g.bearer_session = sessions.lookup(token)
         who = policies.caller()
         sent = []
 

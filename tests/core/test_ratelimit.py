@@ -117,9 +117,9 @@ def test_the_short_path_answers_and_counts_as_flask_limiters_general_path(make_a
     settings = {"RATELIMIT_STORAGE_URI": "memory://", "RATELIMIT_PUBLIC": "2 per minute",
                 "RATELIMIT_AUTHENTICATED": "3 per minute", "RATELIMIT_KEY_PREFIX": "p"}
     short, general = make_app(**settings), make_app(**settings)
-    assert limiter_of(short)._plain_defaults  # the service's limits take the short path
-    assert limiter_of(short)._inject_headers in short.after_request_funcs[None]
-    limiter_of(general)._plain_defaults = None
+    assert limiter_of(short).plain_defaults  # the service's limits take the short path
+    assert limiter_of(short).inject_headers in short.after_request_funcs[None]
+    limiter_of(general).plain_defaults = None
     signed_up = make_app().test_client().post("/api/auth/sign-up", json={
         "email": "alice@example.com", "password": "Tr0ub4dor&3-horse-staple"}).get_json()
     token, user_id = signed_up["session"]["token"], signed_up["user"]["id"]
