@@ -1,8 +1,5 @@
 """Settings: their names, types and defaults, read from the environment (contract section 8).
-
-Order of precedence in `create_app`: these defaults, then `instance/config.py`, then environment
-variables, then the `test_config` mapping.
-"""
+Precedence in `create_app`: these defaults, `instance/config.py`, the environment, `test_config`."""
 import os
 import secrets
 

@@ -1,10 +1,5 @@
-"""Prometheus metrics of this serving process, exposed at GET /metrics (docs/how-to/operations.md).
-
-Each serving process keeps its own counters and answers its own /metrics: Prometheus scrapes
-every process (its LISTEN address) and sums over them. The request counters are fed by the
-request pipeline (pipeline.py); sections report their own events with one call each
-(`sign_in`, `webhook_event`); the mail outbox and the database pool are read at scrape time.
-"""
+"""Prometheus metrics of this serving process at GET /metrics (docs/how-to/operations.md); each
+process answers its own, and Prometheus scrapes every process and sums over them."""
 import hmac
 import logging
 
@@ -54,6 +49,9 @@ TALLIES = RequestTallies(LATENCY_BUCKETS)
 REGISTRY.register(TALLIES)
 
 
+# The request counters are fed by the pipeline (pipeline.py); sections report their own
+# events with one call each (`sign_in`, `webhook_event`); the mail outbox and the database pool
+# are read at scrape time (ScrapeTimeCollector).
 def observe_request(endpoint: str, method: str, status: int, seconds: float) -> None:
     """Count one answer (called by the pipeline for every request). A method HTTP does not
     define is `other`: a client making up methods must not make up label values."""

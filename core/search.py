@@ -1,8 +1,6 @@
-"""Full-text search across sections (extensions.md E3.1). Each section feeds it (`feed`) a
-`Source`: its table, its documents and its visibility rule (the SQL of its lists). The index is
-kept in the writing transaction: a flush notes the fed rows that changed, the commit rewrites
-their documents. PostgreSQL keeps a `tsvector` under a GIN index, SQLite an FTS5 table; both
-hold the words of core/words.py, so the two engines match the same words."""
+"""Full-text search across sections (extensions.md E3.1): each section feeds it (`feed`) a
+`Source` (its table, documents and visibility rule); the index is kept in the writing
+transaction, as a `tsvector` under GIN on PostgreSQL and an FTS5 table on SQLite."""
 from dataclasses import dataclass, field
 
 from sqlalchemy import (
@@ -63,6 +61,8 @@ SOURCES: dict[str, Source] = {}
 FOLLOWED: dict[type, list] = {}  # model -> [(source type, id attribute)]
 
 
+# A flush notes the fed rows that changed, the commit rewrites their documents. Both engines
+# hold the words of core/words.py, so the two match the same words.
 def feed(source: Source) -> None:
     """A section's kind joins the search (from its register)."""
     if source.type in SOURCES:

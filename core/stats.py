@@ -1,11 +1,5 @@
-"""Counts the database keeps (resources.md R8 statistics, the staff's ticket totals of R7).
-
-Triggers change `stat_counts` in the transaction of every write to a counted table, whatever
-sends it: the ORM, Core statements, foreign-key cascades, bulk deletes, SQL typed by hand. Both
-backends' triggers are generated here from what each section's models declare (`count`):
-`db.create_all()` creates them with their tables and migration 0012 runs the same statements,
-so the two cannot differ.
-"""
+"""Counts the database keeps (resources.md R8 statistics, the staff's ticket totals of R7), by
+triggers generated here from what each section's models declare (`count`)."""
 from dataclasses import dataclass
 
 from sqlalchemy import DDL, BigInteger, SmallInteger, String, event
@@ -52,6 +46,10 @@ class Counted:
 TABLES: dict[str, Counted] = {}
 
 
+# Triggers change `stat_counts` in the transaction of every write to a counted table, whatever
+# sends it: the ORM, Core statements, foreign-key cascades, bulk deletes, SQL typed by hand.
+# `db.create_all()` creates them with their tables and migration 0012 runs the same statements,
+# so the two cannot differ.
 def count(counted: Counted) -> None:
     """Keep `counted.table`'s counters from now on: its triggers are created with the table
     (`db.create_all()`) and by migration 0012's loop over TABLES."""

@@ -1,5 +1,5 @@
 """Platform statistics (resources.md R8) in one query whatever the data size: the counts the
-database keeps (models/stats.py), less what the clock has ended since it was counted."""
+database keeps (core/stats.py), less what the clock has ended since it was counted."""
 from sqlalchemy import func, literal, select, true, union_all
 
 from core import clock

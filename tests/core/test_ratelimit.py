@@ -110,8 +110,9 @@ def test_in_memory_counters_arm_one_sweep_a_second_not_a_thread_per_request(make
 
 
 def test_the_short_path_answers_and_counts_as_flask_limiters_general_path(make_app):
-    """ratelimit.ServiceLimiter checks the service's plain default limits without Flask-Limiter's
-    general resolution: the same requests get the same answers, headers and counters."""
+    """perf/limiter.py's ServiceLimiter checks the service's plain default limits without
+    Flask-Limiter's general resolution: the same requests get the same answers, headers and
+    counters."""
     from core.ratelimit import limiter_of
 
     settings = {"RATELIMIT_STORAGE_URI": "memory://", "RATELIMIT_PUBLIC": "2 per minute",

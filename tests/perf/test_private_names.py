@@ -1,14 +1,6 @@
-"""perf/private_names.py, the one list of the libraries' private names the service reads: each
-is still there, of its kind, in the installed version, which is the pinned one; and the source
-reads no private name that the list lacks.
-
-The scan is conservative and simple: in every module of the service (tests, generated clients
-and migrations aside) it reports each `x._name` (`__dunder__` names aside) unless `x` is
-`self` or `cls` in a class of the service that extends no library class; each `super()._name`;
-each `_name` method defined in a class that extends a library class; each import from a
-library's private module or of a private name; each `getattr`-style call with a private
-string. So a class extending a library's gives its own attributes names without an underscore.
-"""
+"""perf/private_names.py, the one list of the libraries' private names the service reads: each is
+still there, of its kind, in the installed version, which is the pinned one; and the source
+reads no private name that the list lacks (a scan, `Reads`)."""
 import ast
 import importlib
 import importlib.metadata
@@ -60,8 +52,14 @@ def library_classes(trees) -> set[str]:
     return extending
 
 
+# The scan is conservative and simple: in every module of the service (tests, generated clients
+# and migration scripts aside) it reports each `x._name` (`__dunder__` names aside) unless `x` is `self`
+# or `cls` in a class of the service that extends no library class; each `super()._name`; each
+# `_name` method defined in a class that extends a library class; each import from a library's
+# private module or of a private name; each `getattr`-style call with a private string. So a
+# class extending a library's gives its own attributes names without an underscore.
 class Reads(ast.NodeVisitor):
-    """(line, name) of each private name a module reads, as the module docstring says."""
+    """(line, name) of each private name a module reads, as the comment above says."""
 
     def __init__(self, extending: set[str]):
         self.extending, self.classes, self.found = extending, [], []
