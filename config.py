@@ -155,9 +155,9 @@ SETTINGS = {
     # The log's format on stderr: "text" (one line, human) or "json" (one object per line).
     "LOG_FORMAT": (str, "text"),
     # One INFO line per request on the logger app.access (method, route, status, duration).
-    # Off by default: nginx writes the access log in front, and the line costs about 10 % more
-    # server CPU per session request (bench/README.md). Turn it on with LOG_FORMAT=json to get each
-    # request's id, user, route, status and duration in the service's own log.
+    # Off by default: nginx writes the access log in front, and the line costs server CPU on
+    # every request (bench/README.md, "The production path"). Turn it on with LOG_FORMAT=json to
+    # get each request's id, user, route, status and duration in the service's own log.
     "ACCESS_LOG": ("bool", False),
     # OTLP/HTTP collector base URL (e.g. http://127.0.0.1:4318): traces each request, its SQL,
     # Redis and outgoing HTTP calls. Unset: tracing is off and OpenTelemetry is not imported.

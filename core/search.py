@@ -172,9 +172,9 @@ def write(session, row: dict, sqlite: bool) -> None:
 
 
 # Searching.
-# PostgreSQL guesses a GIN match in thousands of rows (a prefix query: 4,000 at 200,000
-# documents, for 40 found), then reads both content tables whole to hash-join them, or starts
-# parallel workers: 14-75 ms instead of 1 at 100,000 rows of each (bench/README.md, "Search").
+# PostgreSQL guesses a GIN match (a prefix query above all) at a hundred times the rows it
+# finds, then reads both content tables whole to hash-join them, or starts parallel workers,
+# each many times slower than the nested loops (bench/README.md, "Search").
 # A hit is joined by its primary key: nested loops over the matches, for this transaction only.
 PLANNER = text("SELECT set_config('enable_hashjoin', 'off', true), "
                "set_config('enable_mergejoin', 'off', true), "

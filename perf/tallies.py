@@ -12,8 +12,8 @@ class RequestTallies:
     """`http_requests_total`, `http_request_duration_seconds` and `rate_limit_refusals_total`,
     kept per serving thread and summed when /metrics is asked. prometheus_client's own values
     take a lock on every increment, which eight serving threads contend for: a waiting thread
-    gives up the GIL, and the server's CPU per request rose by 7 % with them (bench/README.md).
-    Here each thread adds to its own lists, which only it writes."""
+    gives up the GIL, which costs server CPU on every request (bench/README.md). Here each
+    thread adds to its own lists, which only it writes."""
 
     def __init__(self, bounds: tuple):
         self.bounds = bounds

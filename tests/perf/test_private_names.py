@@ -52,12 +52,13 @@ def library_classes(trees) -> set[str]:
     return extending
 
 
-# The scan is conservative and simple: in every module of the service (tests, generated clients
-# and migration scripts aside) it reports each `x._name` (`__dunder__` names aside) unless `x` is `self`
-# or `cls` in a class of the service that extends no library class; each `super()._name`; each
-# `_name` method defined in a class that extends a library class; each import from a library's
-# private module or of a private name; each `getattr`-style call with a private string. So a
-# class extending a library's gives its own attributes names without an underscore.
+# The scan is conservative and simple: in every module of the service (tests, generated
+# clients and migration scripts aside) it reports each `x._name` (`__dunder__` names aside)
+# unless `x` is `self` or `cls` in a class of the service that extends no library class; each
+# `super()._name`; each `_name` method defined in a class that extends a library class; each
+# import from a library's private module or of a private name; each `getattr`-style call with
+# a private string. So a class extending a library's gives its own attributes names without an
+# underscore.
 class Reads(ast.NodeVisitor):
     """(line, name) of each private name a module reads, as the comment above says."""
 
