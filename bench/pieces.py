@@ -1,21 +1,6 @@
-"""The speed-only pieces (perf/) measured side by side, each variant its own serve.py process.
-
-- GET /api/auth/session per second / the bare app (bench/bare.py), bench/run.py's first figure,
-  with every piece on, with each piece off in turn (PERF_OFF) and with all of them off; each
-  piece's gain is all-on minus that piece off, round by round.
-- held_sqlite against plain serving settings: held_sqlite off at THREADS=1, at THREADS=2 and
-  in two processes (THREADS=2 each, one wrk per process sharing the connections), each against
-  the bare app served the same way, beside all-on served the same ways.
-- The public article list (anonymous, first page) / GET /api/auth/session, bench/content.py's
-  figure, with the answer cache on and off (answer_cache's figure).
-- Milliseconds per create_app, in this process, with the OpenAPI document written lazily and
-  with lazy_openapi off (`--only startup`; its figure: what every test and `flask` command pays).
-
-Every group of a round is the bare app, the group's variants in an order that turns each round,
-then the bare app again; a variant's ratio in a round is to the mean of the two. Medians of
-the rounds are printed. Usage: python bench/pieces.py [--rounds 5] [--duration 5]
-[--only session serving articles startup] [--pieces NAME ...]
-"""
+"""The speed-only pieces (perf/) measured side by side, each variant its own serve.py process
+(bench/README.md, "Speed-only code"). Usage: python bench/pieces.py [--rounds 5] [--duration 5]
+[--only session serving articles startup] [--pieces NAME ...]"""
 import argparse
 import os
 import shutil
@@ -209,6 +194,19 @@ def report(args, chosen, ratios, rates):
         print(f"  {'gain':20} {median(gains):+.3f}  {listed(gains, '{:+.3f}')}")
 
 
+# - GET /api/auth/session per second / the bare app (bench/bare.py), bench/run.py's first figure,
+#   with every piece on, with each piece off in turn (PERF_OFF) and with all of them off; each
+#   piece's gain is all-on minus that piece off, round by round.
+# - held_sqlite against plain serving settings: held_sqlite off at THREADS=1, at THREADS=2 and
+#   in two processes (THREADS=2 each, one wrk per process sharing the connections), each against
+#   the bare app served the same way, beside all-on served the same ways.
+# - The public article list (anonymous, first page) / GET /api/auth/session, bench/content.py's
+#   figure, with the answer cache on and off (answer_cache's figure).
+# - Milliseconds per create_app, in this process, with the OpenAPI document written lazily and
+#   with lazy_openapi off (`--only startup`; its figure: what every test and `flask` command pays).
+# Every group of a round is the bare app, the group's variants in an order that turns each round,
+# then the bare app again; a variant's ratio in a round is to the mean of the two. Medians of
+# the rounds are printed.
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--duration", type=int, default=5, help="seconds per wrk run")
