@@ -92,13 +92,9 @@ class ServiceLimiter(Limiter):
 
     def init_app(self, app) -> None:
         super().init_app(app)
-        # Flask-Limiter's header hook, registered as partial(Limiter.__inject_headers, self),
-        # becomes this class's, which answers the short path's requests itself.
-        hooks = app.after_request_funcs.setdefault(None, [])
-        for index, hook in enumerate(hooks):
-            if getattr(hook, "func", None) is Limiter._Limiter__inject_headers and \
-                    getattr(hook, "args", None) == (self,):
-                hooks[index] = self.inject_headers
+        # Registered after Flask-Limiter's header hook, so run before it (Flask runs
+        # after_request hooks in reverse): the short path's answers get their headers here.
+        app.after_request(self.inject_headers)
 
     @property
     def context(self) -> LimiterContext:
@@ -181,22 +177,25 @@ class ServiceLimiter(Limiter):
         return None
 
     def inject_headers(self, response):
-        """X-RateLimit-Limit, -Remaining and -Reset, as Flask-Limiter writes them. A 429, and
-        every answer while the short path is off, goes through Flask-Limiter's own hook (its
-        Retry-After, which pipeline.finish_response keeps for a 429 only)."""
+        """X-RateLimit-Limit, -Remaining and -Reset, as Flask-Limiter writes them; the limit is
+        then taken off the request's context, so Flask-Limiter's own hook, next, has none to
+        write again. A 429, and every answer while the short path is off, is left to that hook
+        (its Retry-After, which pipeline.finish_response keeps for a 429 only)."""
         if (self.plain_defaults is None or self._storage_dead or response.status_code == 429
                 or not (self.enabled and self._headers_enabled)):
-            return Limiter._Limiter__inject_headers(self, response)
-        limit = self.context.view_rate_limit
+            return response
+        context = self.context
+        limit = context.view_rate_limit
         if limit is not None:
             try:
                 reset_at, remaining = limit.reset_at, limit.remaining
             except Exception:  # the storage failed: Flask-Limiter's hook falls back or logs
-                return Limiter._Limiter__inject_headers(self, response)
+                return response
             names, headers = self._header_mapping, response.headers
             headers.add(names[HeaderNames.LIMIT], str(limit.limit.amount))
             headers.add(names[HeaderNames.REMAINING], str(remaining))
             headers.add(names[HeaderNames.RESET], str(reset_at))
+            context.view_rate_limit = None
         return response
 
     def redis_hit(self):

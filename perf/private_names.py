@@ -31,9 +31,6 @@ PRIVATE = (
     Private(*LIMITER, "flask.ctx.RequestContext", "_limiter_request_context",
             "instance attribute", "perf/limiter.py `context`: where Flask-Limiter keeps that "
             "state; the short path and the general path must share it"),
-    Private(*LIMITER, "flask_limiter.Limiter", "_Limiter__inject_headers", "function",
-            "perf/limiter.py: Flask-Limiter's header hook, which `init_app` replaces with the "
-            "short path's in app.after_request_funcs and which that one calls for the rest"),
     Private(*LIMITER, "flask_limiter.Limiter", "_check_request_limit", "function",
             "perf/limiter.py: the check the short path overrides (the general path is super's)"),
     *(Private(*LIMITER, "flask_limiter.Limiter", name, "instance attribute",
