@@ -2,13 +2,11 @@
 import importlib
 import os
 import sqlite3
-import threading
 
 from flask import Flask, Request
 from flask.json.provider import DefaultJSONProvider
 from flask_cors import CORS
 from flask_migrate import Migrate
-from flask_smorest import Api
 from sqlalchemy import event
 from sqlalchemy.engine import Engine
 from werkzeug.middleware.proxy_fix import ProxyFix
@@ -20,6 +18,7 @@ from core import errors, logs, metrics, pipeline, serving, tracing
 from core.db import db, ping_after_idle
 from core.fields import ErrorSchema
 from core.ratelimit import init_limiter, limiter_of, settle_limits
+from perf.openapi import LazyDocumentApi
 from sections.auth.services import oauth_providers
 from sections.auth.services.passwords import PasswordHasher
 
@@ -65,42 +64,11 @@ class App(Flask):
     json_provider_class = JsonProvider
 
 
-class JsonApi(Api):
-    """flask-smorest's Api, answering framework errors in the contract's envelopes, and writing
-    its OpenAPI document when something first reads it (/api/openapi.json, `flask openapi
-    write`) rather than in every create_app: documenting the operations was three quarters of
-    building an app, which every `flask` command and every test's app paid."""
+class JsonApi(LazyDocumentApi):
+    """flask-smorest's Api, answering framework errors in the contract's envelopes (its OpenAPI
+    document written when first read: perf/openapi.py)."""
 
     ERROR_SCHEMA = ErrorSchema
-
-    def __init__(self, *args, **kwargs):
-        self._undocumented = []  # (blueprint, name, parameters), in registration order
-        self._documenting = threading.Lock()
-        super().__init__(*args, **kwargs)
-
-    @property
-    def spec(self):
-        """The document, with every blueprint registered so far in it, in their order."""
-        if self._undocumented:
-            with self._documenting:
-                while self._undocumented:
-                    blueprint, name, parameters = self._undocumented[0]
-                    blueprint.register_views_in_doc(self, self._app, self._spec, name=name,
-                                                    parameters=parameters)
-                    self._spec.tag({"name": name, "description": blueprint.description})
-                    self._undocumented.pop(0)
-        return self._spec
-
-    @spec.setter
-    def spec(self, value):
-        self._spec = value  # set by flask-smorest's init_app
-
-    def register_blueprint(self, blp, *, parameters=None, **options):
-        """flask-smorest's, its documentation left to `spec`."""
-        name = options.get("name", blp.name)
-        self._app.extensions["flask-smorest"]["blp_name_to_api"][name] = self
-        self._app.register_blueprint(blp, **options)
-        self._undocumented.append((blp, name, parameters))
 
     def handle_http_exception(self, error):
         return errors.handle_http_exception(error)

@@ -1,8 +1,5 @@
 """Settings: their names, types and defaults, read from the environment (contract section 8).
-
-Order of precedence in `create_app`: these defaults, then `instance/config.py`, then environment
-variables, then the `test_config` mapping.
-"""
+Precedence in `create_app`: these defaults, `instance/config.py`, the environment, `test_config`."""
 import os
 import secrets
 
@@ -158,9 +155,9 @@ SETTINGS = {
     # The log's format on stderr: "text" (one line, human) or "json" (one object per line).
     "LOG_FORMAT": (str, "text"),
     # One INFO line per request on the logger app.access (method, route, status, duration).
-    # Off by default: nginx writes the access log in front, and the line costs about 10 % more
-    # server CPU per session request (bench/README.md). Turn it on with LOG_FORMAT=json to get each
-    # request's id, user, route, status and duration in the service's own log.
+    # Off by default: nginx writes the access log in front, and the line costs server CPU on
+    # every request (bench/README.md, "The production path"). Turn it on with LOG_FORMAT=json to
+    # get each request's id, user, route, status and duration in the service's own log.
     "ACCESS_LOG": ("bool", False),
     # OTLP/HTTP collector base URL (e.g. http://127.0.0.1:4318): traces each request, its SQL,
     # Redis and outgoing HTTP calls. Unset: tracing is off and OpenTelemetry is not imported.

@@ -1,11 +1,6 @@
 """The production server: `python serve.py [module:app]` (default wsgi:app), waitress with safe
-limits (docs/how-to/deploy.md, "Production under waitress").
-
-waitress's defaults suit a server behind a buffering proxy, not one facing clients: 100
-connections in all (a hundred slow clients stop every answer), any body up to 1 GiB read in full
-before the application can refuse it, and X-Forwarded-* stripped, which TRUSTED_PROXY_COUNT needs.
-Settings (environment): LISTEN (default 127.0.0.1:8000), THREADS (8), TRUSTED_PROXY_COUNT.
-"""
+limits (docs/how-to/deploy.md, "Production under waitress"). Settings (environment): LISTEN
+(default 127.0.0.1:8000), THREADS (8), TRUSTED_PROXY_COUNT."""
 import importlib
 import logging
 import os
@@ -21,6 +16,10 @@ import config
 MAX_BODY = config.FRAMEWORK["MAX_CONTENT_LENGTH"] + 64 * 1024
 
 
+# waitress's defaults suit a server behind a buffering proxy, not one facing clients: 100
+# connections in all (a hundred slow clients stop every answer), any body up to 1 GiB read in
+# full before the application can refuse it, and X-Forwarded-* stripped, which
+# TRUSTED_PROXY_COUNT needs.
 def options(environ=os.environ) -> dict:
     """waitress's settings for this service (also what tests/core/test_serving.py starts)."""
     trusted = int(environ.get("TRUSTED_PROXY_COUNT", "0") or 0)

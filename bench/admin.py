@@ -1,11 +1,6 @@
-"""Admin figures on PostgreSQL: GET /api/admin/stats with 100,000 users, tickets and payment
-events vs 1,000 of each (target p50 ratio <= 1.5), its number of queries at both sizes (constant),
-and the staff's first page of GET /api/tickets?status=OPEN&sort=priority (target <= 1.3).
-
-Two databases, two waitress processes, wrk alternating between them round by round. The rows
-are written with SQL; the database's triggers count them as the app's writes are counted.
-Usage: python bench/admin.py --database-url postgresql://postgres@127.0.0.1:5432/x [--large N]
-"""
+"""Admin figures on PostgreSQL (bench/README.md, "Administration"): GET /api/admin/stats and the
+staff's ticket list with 100,000 rows per table vs 1,000. Usage: python bench/admin.py
+--database-url postgresql://postgres@127.0.0.1:5432/x [--large N]"""
 import argparse
 import os
 import statistics
@@ -117,6 +112,11 @@ STATS = "/api/admin/stats"
 TICKETS = "/api/tickets?status=OPEN&sort=priority"
 
 
+# GET /api/admin/stats with 100,000 users, tickets and payment events vs 1,000 of each (target
+# p50 ratio <= 1.5), its number of queries at both sizes (constant), and the staff's first page of
+# GET /api/tickets?status=OPEN&sort=priority (target <= 1.3). Two databases, two waitress
+# processes, wrk alternating between them round by round. The rows are written with SQL; the
+# database's triggers count them as the app's writes are counted.
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--database-url", required=True, help="a PostgreSQL server URL")

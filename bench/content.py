@@ -1,10 +1,6 @@
-"""Content lists under load: throughput of the public article list against GET /api/auth/session
-in the same run, and p50 growth of the public article list and of a festival's review list with
-100,000 rows in the table against 1,000 (resources.md R1: lists must not slow down with the
-table). Rows are bulk-inserted with SQL; the query plans of the page and count queries are shown.
-
-Usage: python bench/content.py [--database-url postgresql://.../postgres] [--duration 3]
-"""
+"""Content lists under load (bench/README.md, "Content lists"): the public article list against
+the session, and its p50 and a festival's review list's at 100,000 rows vs 1,000.
+Usage: python bench/content.py [--database-url postgresql://.../postgres] [--duration 3]"""
 import argparse
 import os
 import re
@@ -182,6 +178,10 @@ def growth(args, workdir):
     return {label: statistics.median(r) for label, r in results.items()}
 
 
+# Throughput of the public article list against GET /api/auth/session in the same run, and p50
+# growth of the public article list and of a festival's review list with 100,000 rows in the
+# table against 1,000 (resources.md R1: lists must not slow down with the table). Rows are
+# bulk-inserted with SQL; the query plans of the page and count queries are shown.
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--database-url", help="a PostgreSQL server URL; default: SQLite files")

@@ -1,11 +1,6 @@
 """User enumeration by timing: each endpoint's latency for an address with an account vs one
-without, against a real server and (for the endpoints that mail) a real SMTP server.
-
-Requests interleaved one by one; prints both medians and their ratio (SECURITY.md asks for a
-difference under 10%). Sign-in compares an unknown e-mail with a wrong password. Sign-up is not
-measured: the contract answers 409 for a known address, so it tells accounts apart by design.
-Usage: python bench/enumeration.py [--samples 200] [--database-url URL] [--only NAME ...]
-"""
+without, against a real server and a real SMTP server (SECURITY.md: under 10 % apart).
+Usage: python bench/enumeration.py [--samples 200] [--database-url URL] [--only NAME ...]"""
 import argparse
 import os
 import statistics
@@ -71,6 +66,9 @@ def measure(http, base, name, samples):
           f"distinct bodies {len(bodies)} (target 1)")
 
 
+# Requests interleaved one by one; prints both medians and their ratio. Sign-in compares an
+# unknown e-mail with a wrong password. Sign-up is not measured: the contract answers 409 for a
+# known address, so it tells accounts apart by design.
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--samples", type=int, default=200)

@@ -1,8 +1,6 @@
-"""Cost growth: GET /api/auth/session latency with 1,000,000 sessions in the table vs 1,000.
-
-Two databases, two waitress processes, wrk alternating between them round by round.
-Usage: python bench/growth.py [--database-url postgresql://...] [--large 1000000]
-"""
+"""Cost growth: GET /api/auth/session latency with 1,000,000 sessions in the table vs 1,000; two
+databases, two waitress processes, wrk alternating between them round by round.
+Usage: python bench/growth.py [--database-url postgresql://...] [--large 1000000]"""
 import argparse
 import os
 import re

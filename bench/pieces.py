@@ -1,19 +1,6 @@
-"""The speed-only pieces (perf/) measured side by side, each variant its own serve.py process.
-
-- GET /api/auth/session per second / the bare app (bench/bare.py), bench/run.py's first figure,
-  with every piece on, with each piece off in turn (PERF_OFF) and with all of them off; each
-  piece's gain is all-on minus that piece off, round by round.
-- held_sqlite against plain serving settings: held_sqlite off at THREADS=1, at THREADS=2 and
-  in two processes (THREADS=2 each, one wrk per process sharing the connections), each against
-  the bare app served the same way, beside all-on served the same ways.
-- The public article list (anonymous, first page) / GET /api/auth/session, bench/content.py's
-  figure, with the answer cache on and off (answer_cache's figure).
-
-Every group of a round is the bare app, the group's variants in an order that turns each round,
-then the bare app again; a variant's ratio in a round is to the mean of the two. Medians of
-the rounds are printed. Usage: python bench/pieces.py [--rounds 5] [--duration 5]
-[--only session serving articles] [--pieces NAME ...]
-"""
+"""The speed-only pieces (perf/) measured side by side, each variant its own serve.py process
+(bench/README.md, "Speed-only code"). Usage: python bench/pieces.py [--rounds 5] [--duration 5]
+[--only session serving articles startup] [--pieces NAME ...]"""
 import argparse
 import os
 import shutil
@@ -21,6 +8,7 @@ import statistics
 import sys
 import tempfile
 import threading
+import time
 
 import requests
 
@@ -97,6 +85,27 @@ def groups(pieces=PIECES):
                     for key in (1, 2, "2p")],
         "articles": [("articles", None, [(on, SESSION), (on, ARTICLES), (cache_off, ARTICLES)])],
     }
+
+
+def startup(args, builds=5):
+    """Milliseconds per create_app (the median of the rounds' means of `builds` apps), all on
+    and with lazy_openapi off, alternated round by round in this process."""
+    from app import create_app
+    workdir = tempfile.mkdtemp(prefix="pieces-startup-")
+    settings = {"SECRET_KEY": "bench-secret", "DATABASE_URL": f"sqlite:///{workdir}/app.db"}
+    times = {"all on": [], "lazy_openapi off": []}
+    create_app(settings)  # imports done once, outside the measurement
+    for round_index in range(args.rounds):
+        for name in turned(list(times), round_index):
+            off = "lazy_openapi" if name != "all on" else ""
+            started = time.perf_counter()
+            for _ in range(builds):
+                create_app({**settings, "PERF_OFF": off})
+            times[name].append((time.perf_counter() - started) / builds * 1000)
+    print("\nmilliseconds per create_app, median [per round]")
+    for name, found in times.items():
+        print(f"  {name:20} {median(found):.0f}  {listed(found, '{:.0f}')}")
+    shutil.rmtree(workdir, ignore_errors=True)
 
 
 def turned(items, by):
@@ -185,6 +194,19 @@ def report(args, chosen, ratios, rates):
         print(f"  {'gain':20} {median(gains):+.3f}  {listed(gains, '{:+.3f}')}")
 
 
+# - GET /api/auth/session per second / the bare app (bench/bare.py), bench/run.py's first figure,
+#   with every piece on, with each piece off in turn (PERF_OFF) and with all of them off; each
+#   piece's gain is all-on minus that piece off, round by round.
+# - held_sqlite against plain serving settings: held_sqlite off at THREADS=1, at THREADS=2 and
+#   in two processes (THREADS=2 each, one wrk per process sharing the connections), each against
+#   the bare app served the same way, beside all-on served the same ways.
+# - The public article list (anonymous, first page) / GET /api/auth/session, bench/content.py's
+#   figure, with the answer cache on and off (answer_cache's figure).
+# - Milliseconds per create_app, in this process, with the OpenAPI document written lazily and
+#   with lazy_openapi off (`--only startup`; its figure: what every test and `flask` command pays).
+# Every group of a round is the bare app, the group's variants in an order that turns each round,
+# then the bare app again; a variant's ratio in a round is to the mean of the two. Medians of
+# the rounds are printed.
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--duration", type=int, default=5, help="seconds per wrk run")
@@ -194,11 +216,15 @@ def main():
     parser.add_argument("--database-url", help="default: a fresh SQLite file")
     parser.add_argument("--ratelimit-storage", default="memory://")
     parser.add_argument("--only", nargs="*", default=["session", "serving", "articles"],
-                        choices=["session", "serving", "articles"])
+                        choices=["session", "serving", "articles", "startup"])
     parser.add_argument("--pieces", nargs="*", default=list(PIECES), choices=PIECES,
                         help="the pieces turned off one by one in the session figure")
     args = parser.parse_args()
     args.headers = []
+    if "startup" in args.only:
+        startup(args)
+        if set(args.only) == {"startup"}:
+            return
     if shutil.which("wrk") is None:
         sys.exit("wrk is not installed (Debian: apt-get install wrk)")
     workdir = tempfile.mkdtemp(prefix="pieces-")

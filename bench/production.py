@@ -1,19 +1,6 @@
 """The production path (bench/README.md, first section): PostgreSQL and Redis, serve.py with
 THREADS=8, each variant its own process(es), alternated round by round as bench/pieces.py does.
-
-- session: GET /api/auth/session / a standalone minimal Flask app doing one primary-key SELECT
-  per request on a per-thread psycopg connection (bench/bare_pg.py), target >= 0.60.
-- observability: the session served as shipped / the same with METRICS=false and
-  ACCESS_LOG=false (tracing is off in both: no OTEL_EXPORTER_OTLP_ENDPOINT); cost <= 5 %.
-- webhook: POST /api/webhooks/payment, distinct signed events / the in-app baseline
-  (bench/app.py), target >= 0.40; run it with and without --database-url for both databases.
-- processes: a mixed workload (bench/mixed.lua, its proportions there) through two serve.py
-  processes / through one, target >= 1.5 on a machine with spare cores.
-
-Usage: python bench/production.py --database-url postgresql://postgres@127.0.0.1:5432/bench
-       [--ratelimit-storage redis://127.0.0.1:6379/4] [--rounds 5] [--duration 5]
-       [--only session observability webhook processes]
-"""
+Usage: python bench/production.py --database-url URL [--only session observability webhook ...]"""
 import argparse
 import os
 import shutil
@@ -117,6 +104,16 @@ def mixed_rate(variant, args, token, email, project):
     return sum(found)
 
 
+# - session: GET /api/auth/session / a standalone minimal Flask app doing one primary-key SELECT
+#   per request on a per-thread psycopg connection (bench/bare_pg.py), target >= 0.60.
+# - observability: the session served as shipped / the same with METRICS=false and
+#   ACCESS_LOG=false (tracing is off in both: no OTEL_EXPORTER_OTLP_ENDPOINT); cost <= 5 %.
+# - webhook: POST /api/webhooks/payment, distinct signed events / the in-app baseline
+#   (bench/app.py), target >= 0.40; run it with and without --database-url for both databases.
+# - processes: a mixed workload (bench/mixed.lua, its proportions there) through two serve.py
+#   processes / through one, target >= 1.5 on a machine with spare cores.
+# Other options: [--ratelimit-storage redis://127.0.0.1:6379/4] [--rounds 5] [--duration 5]
+# [--before /path/to/another/checkout] [--only ... breakdown].
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--duration", type=int, default=5)

@@ -1,15 +1,6 @@
-"""Projects (resources.md R3), two figures, each a ratio measured in one run:
-
-(a) GET /api/projects (first page of 20, sorted by createdAt) for a user in 1,000 projects:
-    median latency with 100,000 projects in the table / the same with 1,000 (target <= 1.30);
-(b) GET /api/projects/{id} throughput / GET /api/auth/session throughput, same server
-    (target >= 0.80).
-
-Rows are bulk-inserted with SQL (not through HTTP); two databases, two waitress processes, wrk
-alternating between them round by round. With --explain it prints the query plans of the list's
-page and count queries and of the project read on the large database.
-Usage: python bench/projects.py [--database-url postgresql://.../postgres] [--large 100000]
-"""
+"""Projects (resources.md R3; bench/README.md, "Projects"): a user's list at 100,000 projects vs
+1,000, and a project's read against the session, each a ratio measured in one run.
+Usage: python bench/projects.py [--database-url postgresql://.../postgres] [--large 100000]"""
 import argparse
 import os
 import statistics
@@ -98,7 +89,7 @@ def explain(url, token):
 
     app = create_app({"DATABASE_URL": url})
     with app.test_request_context():
-        g._bearer_session = sessions.lookup(token)
+        g.bearer_session = sessions.lookup(token)
         who = policies.caller()
         sent = []
 
@@ -133,6 +124,13 @@ def start(args, workdir, name, url, size):
     return server, caller["session"]["token"], total, project
 
 
+# (a) GET /api/projects (first page of 20, sorted by createdAt) for a user in 1,000 projects:
+#     median latency with 100,000 projects in the table / the same with 1,000 (target <= 1.30);
+# (b) GET /api/projects/{id} throughput / GET /api/auth/session throughput, same server
+#     (target >= 0.80).
+# Rows are bulk-inserted with SQL (not through HTTP); two databases, two waitress processes, wrk
+# alternating between them round by round. With --explain it prints the query plans of the
+# list's page and count queries and of the project read on the large database.
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--database-url", help="a PostgreSQL server URL; default: SQLite files")

@@ -1,16 +1,6 @@
-"""Account protection's figures (extensions E1), each a ratio measured in one run:
-
-- signup: POST /api/auth/sign-up with the breached-password list, the security log and the
-  notices on, against a second process with the three turned off (same database), wrk
-  alternating round by round (target >= 0.95);
-- list: the shipped breached-password list's load time and the resident memory it adds to a
-  process, and the cost of one check;
-- events: GET /api/auth/security-events median latency with 1,000,000 events in the table
-  against 1,000 (target <= 1.30): two databases seeded with bulk SQL, the caller holding the
-  same 1,000 events in both, the rest spread over 10,000 other accounts.
-
-Usage: python bench/protection.py [--database-url postgresql://...] [--only signup list events]
-"""
+"""Account protection's figures (extensions E1; bench/README.md, "Account protection"): sign-up's
+cost, the breached-password list's load and memory, the security events at 1,000,000 rows.
+Usage: python bench/protection.py [--database-url postgresql://...] [--only signup list events]"""
 import argparse
 import os
 import statistics
@@ -172,6 +162,14 @@ def events_figure(args):
           f"{ratio:.2f} (target <= 1.30) {'ok' if ratio <= 1.3 else 'MISS'}")
 
 
+# - signup: POST /api/auth/sign-up with the breached-password list, the security log and the
+#   notices on, against a second process with the three turned off (same database), wrk
+#   alternating round by round (target >= 0.95);
+# - list: the shipped breached-password list's load time and the resident memory it adds to a
+#   process, and the cost of one check;
+# - events: GET /api/auth/security-events median latency with 1,000,000 events in the table
+#   against 1,000 (target <= 1.30): two databases seeded with bulk SQL, the caller holding the
+#   same 1,000 events in both, the rest spread over 10,000 other accounts.
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--database-url", help="a PostgreSQL server URL; default: SQLite files")

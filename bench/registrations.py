@@ -1,9 +1,6 @@
 """Festival registrations under load (extensions.md E3.4): registrations per second from 16
-concurrent clients (each request a new registration: a place, then the queue), and the time a
-cancellation takes to promote the head of a waiting list of 10,000 (with its outbox e-mail).
-
-Usage: python bench/registrations.py --database-url postgresql://.../postgres [--users 3000]
-"""
+clients, and a cancellation's promotion from a waiting list of 10,000 (with its e-mail).
+Usage: python bench/registrations.py --database-url postgresql://.../postgres [--users 3000]"""
 import argparse
 import os
 import sys

@@ -1,12 +1,6 @@
-"""Load benchmarks: the service under waitress on loopback, driven by wrk.
-
-Every figure is a ratio to a baseline measured in the same run, alternating baseline and
-scenario round by round, because absolute numbers on a shared machine are noise. The session's
-figure is its ratio to a standalone bare Flask app (bench/bare.py, a separate process with no
-extension, under the same waitress settings), printed first; every HTTP scenario also shows its
-ratio to a constant-JSON endpoint in the same app and server (rate limiter on, bench/app.py).
-Usage: python bench/run.py [--duration 10] [--rounds 3] [--database-url URL] [--only NAME ...]
-"""
+"""Load benchmarks: the service under waitress on loopback, driven by wrk; every figure a ratio to
+a baseline in the same run (bench/README.md). Usage: python bench/run.py [--duration 10]
+[--rounds 3] [--database-url URL] [--only NAME ...]"""
 import argparse
 import hashlib
 import hmac
@@ -142,6 +136,11 @@ def measure(args, baseline, scenario, reference=None):
     return statistics.median(ratios), reference_ratio, rates
 
 
+# Baseline and scenario alternate round by round, because absolute numbers on a shared machine
+# are noise. The session's figure is its ratio to a standalone bare Flask app (bench/bare.py, a
+# separate process with no extension, under the same waitress settings), printed first; every
+# HTTP scenario also shows its ratio to a constant-JSON endpoint in the same app and server (rate
+# limiter on, bench/app.py).
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--duration", type=int, default=10, help="seconds per wrk run")

@@ -1,11 +1,6 @@
-"""Search and scheduled articles under load (extensions.md E3.1, E3.2): p50 of GET /api/search
-with 100,000 articles and 100,000 festivals against 1,000 of each; search throughput against the
-first page of GET /api/articles on the same server; p50 of the public article list with 10,000
-SCHEDULED articles in the table against none. Rows and their search documents are written in
-bulk with SQL (the documents as core/search.py makes them for this plain ASCII text).
-
-Usage: python bench/search.py [--database-url postgresql://.../postgres] [--duration 3]
-"""
+"""Search and scheduled articles under load (extensions.md E3.1, E3.2; bench/README.md, "Search"):
+search at 100,000 documents vs 1,000, against the article list, and the list with SCHEDULED rows.
+Usage: python bench/search.py [--database-url postgresql://.../postgres] [--duration 3]"""
 import argparse
 import os
 import statistics
@@ -107,6 +102,11 @@ def start(args, workdir, name, size, scheduled=0):
     return server
 
 
+# p50 of GET /api/search with 100,000 articles and 100,000 festivals against 1,000 of each;
+# search throughput against the first page of GET /api/articles on the same server; p50 of the
+# public article list with 10,000 SCHEDULED articles in the table against none. Rows and their
+# search documents are written in bulk with SQL (the documents as core/search.py makes them for
+# this plain ASCII text).
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--database-url", help="a PostgreSQL server URL; default: SQLite files")

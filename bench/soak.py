@@ -1,9 +1,6 @@
 """Soak: mixed load against two service processes sharing PostgreSQL and Redis, then an exact
-audit of what the database holds against what the clients were answered (issue 7).
-
-Usage: python bench/soak.py [--seconds 120] [--clients 8] [--database-url postgresql://HOST/DB]
-Exit status 1 when any answer was unexpected (a 5xx above all) or the audit finds a mismatch.
-"""
+audit of the database against the clients' answers (exit 1 on a 5xx or a mismatch).
+Usage: python bench/soak.py [--seconds 120] [--clients 8] [--database-url postgresql://HOST/DB]"""
 import argparse
 import collections
 import json

@@ -1,10 +1,6 @@
-"""A real server for the client libraries' tests: the app under waitress on a free loopback port,
-on a fresh SQLite database migrated with `flask db upgrade`.
-
-Run by each client's tests (python, node, go): `python clients/testserver.py`. It prints the base
-URL as its first line of output once the server answers, and serves until its standard input
-closes (so it ends with the test process that started it) or it is terminated.
-"""
+"""A real server for the client libraries' tests (`python clients/testserver.py`): the app under
+waitress on a free port and a fresh migrated SQLite database; prints its base URL once it
+answers, and serves until its standard input closes or it is terminated."""
 import logging
 import os
 import shutil

@@ -1,9 +1,7 @@
 """HTTP layer: flask-smorest blueprints that load with a schema, call a service, dump a schema."""
-import json
-
 from flask_smorest import Blueprint
 from marshmallow.utils import missing
-from webargs.flaskparser import FlaskParser
+from webargs.flaskparser import FlaskParser, abort
 
 from core.errors import AUTH, GENERAL
 from core.fields import AuthErrorSchema, ErrorSchema
@@ -25,20 +23,16 @@ class Parser400(FlaskParser):
         return super().use_args(argmap, req, **kwargs)
 
     def load_json(self, req, schema):
-        data = super().load_json(req, schema)
+        try:
+            data = super().load_json(req, schema)
+        except (RecursionError, ValueError) as exc:
+            # webargs turns only a JSONDecodeError into 400. Deep nesting raises RecursionError
+            # and an integer past Python's 4,300-digit limit a plain ValueError: both are bad
+            # JSON, answered as webargs answers bad JSON.
+            abort(400, exc=exc, messages={"json": ["Invalid JSON body."]})
         if data is missing and req.method in BODY_METHODS:
             return self.missing_body
         return data
-
-    def _raw_load_json(self, req):
-        # webargs turns only JSONDecodeError into 400. Deep nesting raises RecursionError and
-        # an integer past Python's 4,300-digit limit a plain ValueError: both are bad JSON.
-        try:
-            return super()._raw_load_json(req)
-        except json.JSONDecodeError:
-            raise
-        except (RecursionError, ValueError) as exc:
-            self._handle_invalid_json_error(exc, req)
 
 
 class OptionalBodyParser(Parser400):
@@ -58,9 +52,10 @@ class ApiBlueprint(Blueprint):
         super().__init__(*args, **kwargs)
         self.envelope = envelope
         self.error_schema = AuthErrorSchema if envelope == AUTH else ErrorSchema
-        self._prepare_doc_cbks.append(self._document_framework_errors)
+        # flask-smorest's list of what documents an operation (perf/private_names.py).
+        self._prepare_doc_cbks.append(self.document_framework_errors)
 
-    def _document_framework_errors(self, doc, doc_info, **kwargs):
+    def document_framework_errors(self, doc, doc_info, **kwargs):
         """Document the framework's answers (a body failing validation, `default`) in this
         blueprint's envelope: the shared components describe the Api's ErrorSchema."""
         responses = doc.get("responses", {})

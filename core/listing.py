@@ -1,14 +1,5 @@
 """Lists (resources.md R1, spec section 4.1): the query arguments of every list, one page query
-and one count, and the `{data, meta}` answer.
-
-A resource declares its list once:
-
-    ProjectListArgs = listing.arguments("ProjectListArgs", sorts=["createdAt", "name"],
-                                        filters={"role": listing.enum("OWNER", "MEMBER")})
-
-and its service returns `listing.page(statement, args, sort_columns, id_column)`, a `Page`, which
-the view answers with `page.answer([...])`.
-"""
+and one count, and the `{data, meta}` answer (docs/contributing.md, "a list")."""
 import functools
 import math
 from dataclasses import dataclass
@@ -57,6 +48,11 @@ def boolean() -> fields.Field:
     return fields.Boolean(truthy={"true"}, falsy={"false"})
 
 
+# A resource declares its list once:
+#     ProjectListArgs = listing.arguments("ProjectListArgs", sorts=["createdAt", "name"],
+#                                         filters={"role": listing.enum("OWNER", "MEMBER")})
+# and its service returns `listing.page(statement, args, sort_columns, id_column)`, a `Page`,
+# which the view answers with `page.answer([...])`.
 def arguments(name: str, *, sorts, filters=None, default_sort="createdAt",
               default_order="desc") -> type[Schema]:
     """The query schema of one list: paging, its sort fields, its filters."""

@@ -1,10 +1,6 @@
-"""The process's log: plain text by default, one JSON object per line with LOG_FORMAT=json
-(python-json-logger), each record carrying the request it was written in; and the access line
-of every request (ACCESS_LOG). docs/how-to/operations.md lists the fields.
-
-Nothing here reads a body, a query string or a header other than the request id: the route is
-the URL rule (`/api/projects/<project_id>`), never the path, so no token reaches a line.
-"""
+"""The process's log: plain text, or one JSON object per line (LOG_FORMAT=json), each record
+with its request; and the access line of every request (ACCESS_LOG). docs/how-to/operations.md
+lists the fields."""
 import logging
 import sys
 
@@ -34,6 +30,8 @@ class RequestFields(logging.Filter):
         return True
 
 
+# Nothing here reads a body, a query string or a header other than the request id: the
+# route is the URL rule (`/api/projects/<project_id>`), never the path, so no token reaches a line.
 def route() -> str:
     rule = request.url_rule
     return rule.rule if rule is not None else "unmatched"

@@ -1,13 +1,5 @@
 """Outgoing e-mail (contract section 4), through the outbox: `send` queues a message in the
-current database transaction; services/outbox.py delivers it over SMTP, or to the log when no
-MAIL_SERVER is set (development).
-
-The rule for callers: call `send` BEFORE the request's `db.session.commit()`. The message is a
-row of the same transaction as what it refers to (the account, the token), so both are kept or
-neither is, and the request never waits for SMTP (the answer takes the same time whether a
-message was queued or not: no account enumeration by timing). A failure to deliver is retried
-with backoff until the message expires (MAIL_MAX_AGE), and logged; never raised to the caller.
-"""
+current transaction; core/outbox.py delivers it over SMTP, or to the log without MAIL_SERVER."""
 from datetime import timedelta
 from urllib.parse import parse_qsl, urlencode, urlsplit, urlunsplit
 
@@ -25,6 +17,11 @@ def with_query(url: str, **params) -> str:
     return urlunsplit(parts._replace(query=urlencode(query)))
 
 
+# Call `send` BEFORE the request's `db.session.commit()`. The message is a row of the same
+# transaction as what it refers to (the account, the token), so both are kept or neither is, and
+# the request never waits for SMTP (the answer takes the same time whether a message was queued or
+# not: no account enumeration by timing). A failed delivery is retried with backoff until the
+# message expires (MAIL_MAX_AGE), and logged; never raised to the caller.
 def send(to: str, subject: str, body: str) -> None:
     """Queue a plain-text message in the current transaction; the caller's commit sends it."""
     app = current_app._get_current_object()
@@ -37,7 +34,7 @@ def send(to: str, subject: str, body: str) -> None:
 
 def send_composed(kind: str, to: str) -> None:
     """Queue a message that the sender composes at delivery with the composer registered as
-    `kind` (services/outbox.py), which may decide to send nothing. For endpoints that must do
+    `kind` (core/outbox.py), which may decide to send nothing. For endpoints that must do
     the same work for every address (contract section 9: forgot-password; send-verification-
     email): the request only writes this row. Same rule: before the commit."""
     app = current_app._get_current_object()

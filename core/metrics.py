@@ -1,15 +1,7 @@
-"""Prometheus metrics of this serving process, exposed at GET /metrics (docs/how-to/operations.md).
-
-Each serving process keeps its own counters and answers its own /metrics: Prometheus scrapes
-every process (its LISTEN address) and sums over them. The request counters are fed by the
-request pipeline (pipeline.py); sections report their own events with one call each
-(`sign_in`, `webhook_event`); the mail outbox and the database pool are read at scrape time.
-"""
-import bisect
+"""Prometheus metrics of this serving process at GET /metrics (docs/how-to/operations.md); each
+process answers its own, and Prometheus scrapes every process and sums over them."""
 import hmac
-import itertools
 import logging
-import threading
 
 from flask import Blueprint, Response, current_app, has_app_context
 from prometheus_client import (
@@ -21,8 +13,7 @@ from prometheus_client import (
     disable_created_metrics,
     generate_latest,
 )
-from prometheus_client.core import CounterMetricFamily, GaugeMetricFamily, HistogramMetricFamily
-from prometheus_client.utils import floatToGoString
+from prometheus_client.core import GaugeMetricFamily
 from sqlalchemy import func, select
 from sqlalchemy.exc import SQLAlchemyError
 
@@ -30,6 +21,7 @@ from core import clock, errors
 from core.bearer import bearer_token
 from core.db import db
 from core.models import OutboxMessage
+from perf.tallies import RequestTallies
 
 log = logging.getLogger(__name__)
 PATH = "/metrics"
@@ -52,75 +44,14 @@ METHODS = frozenset({"GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"}
 LATENCY_BUCKETS = (.0025, .005, .01, .025, .05, .1, .25, .5, 1, 2.5, 5, 10)
 
 
-class RequestTallies:
-    """`http_requests_total`, `http_request_duration_seconds` and `rate_limit_refusals_total`,
-    kept per serving thread and summed when /metrics is asked. prometheus_client's own values
-    take a lock on every increment, which eight serving threads contend for: a waiting thread
-    gives up the GIL, and the server's CPU per request rose by 7 % with them (bench/README.md).
-    Here each thread adds to its own lists, which only it writes."""
-
-    def __init__(self, bounds=LATENCY_BUCKETS):
-        self.bounds = bounds
-        self._local = threading.local()
-        self._tallies = []  # every thread's {(endpoint, method, status): [bucket counts..., sum]}
-        self._lock = threading.Lock()  # taken once per thread, and per scrape
-
-    def observe(self, endpoint: str, method: str, status: int, seconds: float) -> None:
-        tally = getattr(self._local, "tally", None)
-        if tally is None:
-            tally = self._local.tally = {}
-            with self._lock:
-                self._tallies.append(tally)
-        row = tally.get((endpoint, method, status))
-        if row is None:
-            row = tally[(endpoint, method, status)] = [0.0] * (len(self.bounds) + 2)
-        row[bisect.bisect_left(self.bounds, seconds)] += 1  # `le`: a bound holds its equal
-        row[-1] += seconds
-
-    def merged(self) -> dict:
-        with self._lock:
-            tallies = list(self._tallies)
-        total = {}
-        for tally in tallies:
-            for key, row in tally.copy().items():
-                into = total.setdefault(key, [0.0] * len(row))
-                for index, value in enumerate(list(row)):
-                    into[index] += value
-        return total
-
-    def collect(self):
-        requests = CounterMetricFamily("http_requests", "Requests answered, by route, method "
-                                       "and status", labels=("endpoint", "method", "status"))
-        latency = HistogramMetricFamily(
-            "http_request_duration_seconds",
-            "Time from the first pipeline step to the answer, by route and method",
-            labels=("endpoint", "method"))
-        refused = CounterMetricFamily("rate_limit_refusals", "429 answers (request limits and "
-                                      "the per-account cap), by route", labels=("endpoint",))
-        routes, refusals = {}, {}
-        for (endpoint, method, status), row in self.merged().items():
-            requests.add_metric((endpoint, method, str(status)), sum(row[:-1]))
-            if status == 429:
-                refusals[endpoint] = refusals.get(endpoint, 0.0) + sum(row[:-1])
-            into = routes.setdefault((endpoint, method), [0.0] * len(row))
-            for index, value in enumerate(row):
-                into[index] += value
-        for labels, row in routes.items():
-            counts = list(itertools.accumulate(row[:-1]))
-            bounds = [floatToGoString(bound) for bound in self.bounds] + ["+Inf"]
-            latency.add_metric(labels, list(zip(bounds, counts, strict=True)), row[-1])
-        for endpoint, count in refusals.items():
-            refused.add_metric((endpoint,), count)
-        return [requests, latency, refused]
-
-    def describe(self):
-        return []
-
-
-TALLIES = RequestTallies()
+# Per serving thread, summed at scrape time: perf/tallies.py says why.
+TALLIES = RequestTallies(LATENCY_BUCKETS)
 REGISTRY.register(TALLIES)
 
 
+# The request counters are fed by the pipeline (pipeline.py); sections report their own
+# events with one call each (`sign_in`, `webhook_event`); the mail outbox and the database pool
+# are read at scrape time (ScrapeTimeCollector).
 def observe_request(endpoint: str, method: str, status: int, seconds: float) -> None:
     """Count one answer (called by the pipeline for every request). A method HTTP does not
     define is `other`: a client making up methods must not make up label values."""

@@ -1,4 +1,4 @@
-"""The mail outbox: messages written in the request's transaction, delivered by services/outbox."""
+"""The mail outbox: messages written in the request's transaction, delivered by core/outbox.py."""
 from datetime import datetime
 
 from sqlalchemy import Index, String, Text
@@ -10,7 +10,7 @@ from core.db import UTCDateTime, db, new_id
 class OutboxMessage(db.Model):
     """One e-mail waiting to go out, deleted once delivered. Either a finished message
     (`kind` "message"; its body holds one-time tokens, so it is stored Fernet-encrypted), or a
-    message to compose at delivery (`kind` names a composer, services/outbox.py): the request
+    message to compose at delivery (`kind` names a composer, core/outbox.py): the request
     then does the same work whatever the address, and the sender decides what to send."""
 
     __tablename__ = "mail_outbox"

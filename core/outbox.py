@@ -1,13 +1,6 @@
-"""Delivery of the mail outbox (models/mail.py): claim due messages, send them, retry failures
-with exponential backoff, drop expired ones. Run by a thread in the serving process (`Sender`)
-and by `flask --app app send-mail [--watch]` in a worker; any number of them may run at once.
-
-A message is claimed once: on PostgreSQL the due rows are read `FOR UPDATE SKIP LOCKED` (two
-senders never wait on, nor take, the same row), and on every backend the claim is a conditional
-UPDATE (`attempts` unchanged) that moves `next_attempt_at` one lease ahead and is committed
-before SMTP is talked to. Delivered rows are deleted. A sender that dies between the SMTP
-handover and the DELETE leaves the message to be sent again after the lease: at least once.
-"""
+"""Delivery of the mail outbox (core/models.py): claim due messages, send them, retry with
+backoff, drop expired ones; by a thread of the serving process (`Sender`) or by `flask --app
+app send-mail [--watch]`, any number at once."""
 import base64
 import logging
 import smtplib
@@ -101,6 +94,11 @@ def backoff(config, attempts: int) -> timedelta:
 
 # --- the outbox ---
 
+# A message is claimed once: on PostgreSQL the due rows are read `FOR UPDATE SKIP LOCKED`
+# (two senders never wait on, nor take, the same row), and on every backend the claim is a
+# conditional UPDATE (`attempts` unchanged) that moves `next_attempt_at` one lease ahead and is
+# committed before SMTP is talked to. Delivered rows are deleted. A sender that dies between the
+# SMTP handover and the DELETE leaves the message to be sent again after the lease: at least once.
 def _claim(now) -> list[OutboxMessage]:
     config = current_app.config
     due = (select(OutboxMessage.id, OutboxMessage.attempts)

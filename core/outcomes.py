@@ -1,11 +1,10 @@
 """Named outcomes a service raises when a request cannot be done; errors.py maps each to its
-HTTP status and code once, so no service chooses a status (resources.md R1's table).
-
-A section names its own refusals by extending one of these (e.g. sections/auth/outcomes.py):
-its status is the nearest mapped base's, its `code` (the contract's) replaces the base's in
-both envelopes, and `name`, when set, is the general envelope's `error` field."""
+HTTP status and code once, so no service chooses a status (resources.md R1's table)."""
 
 
+# A section names its own refusals by extending one of these (e.g. sections/auth/outcomes.py):
+# its status is the nearest mapped base's, its `code` (the contract's) replaces the base's in both
+# envelopes, and `name`, when set, is the general envelope's `error` field.
 class Outcome(Exception):
     """A refusal with a human message (the class's `message` when none is given); `field`
     names the input at fault, or `details` gives them all; `headers` go out with the answer."""

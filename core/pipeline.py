@@ -1,18 +1,6 @@
-"""The request pipeline, in the order every request goes through it:
-
-1. request id      `g.request_id`: the client's X-Request-ID when well formed, else a new one
-2. body type       a body must be JSON (the webhook excepted)
-3. bearer session  resolved once onto `g` for endpoints that need it (bearer.resolve)
-4. rate limit      Flask-Limiter; its key function reads `g`, it never looks anything up
-5. access          the view's declarations in R1's order: 401, 403, 404 (core/access.py)
-6. the view        validates the body (400), calls its service, dumps its answer
-
-Steps 1-3 are one `before_request` hook (`before_view`); Flask runs hooks in the order they are
-registered, so `register` registers it, then initialises Flask-Limiter, whose hook is step 4,
-then step 5's.
-Every answer, a 429 or any other error included, leaves through `finish_response`, which has
-`g.request_id` by then, and which runs after the limiter has written its headers.
-"""
+"""The request pipeline, every request in this order: request id, body type, bearer session
+(before_view), rate limit (Flask-Limiter), access (core/access.py), the view; every answer
+leaves through `finish_response`."""
 import itertools
 import re
 import time
@@ -92,6 +80,16 @@ def observe(status: int) -> None:
         logs.access(status, seconds)
 
 
+# 1. request id      `g.request_id`: the client's X-Request-ID when well formed, else a new one
+# 2. body type       a body must be JSON (the webhook excepted)
+# 3. bearer session  resolved once onto `g` for endpoints that need it (bearer.resolve)
+# 4. rate limit      Flask-Limiter; its key function reads `g`, it never looks anything up
+# 5. access          the view's declarations in R1's order: 401, 403, 404 (core/access.py)
+# 6. the view        validates the body (400), calls its service, dumps its answer
+# Steps 1-3 are one `before_request` hook (`before_view`); Flask runs hooks in the order they are
+# registered, so this registers it, then initialises Flask-Limiter, whose hook is step 4, then
+# step 5's. Every answer, a 429 or any other error included, leaves through `finish_response`,
+# which has `g.request_id` by then and runs after the limiter has written its headers.
 def register(app, limiter):
     """Install the pipeline on `app`; `limiter` is initialised here, as step 4."""
     app.before_request(before_view)

@@ -1,9 +1,6 @@
-"""Rate limits (contract section 6): per IP on public endpoints, per user on authenticated ones.
-
-The key and the limit are read from `g.bearer_session`, which the request pipeline has resolved
-before the limiter runs (pipeline.py): rate limiting never looks anything up itself. The
-limiter is Flask-Limiter with a short path for these limits (perf/limiter.py).
-"""
+"""Rate limits (contract section 6): per IP on public endpoints, per user on authenticated ones;
+the key and the limit are read from `g.bearer_session`, which the pipeline resolved before
+(pipeline.py). The limiter: Flask-Limiter with a short path for these limits (perf/limiter.py)."""
 from flask import current_app, g, request
 from flask_limiter import Limiter
 

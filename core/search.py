@@ -1,8 +1,6 @@
-"""Full-text search across sections (extensions.md E3.1). Each section feeds it (`feed`) a
-`Source`: its table, its documents and its visibility rule (the SQL of its lists). The index is
-kept in the writing transaction: a flush notes the fed rows that changed, the commit rewrites
-their documents. PostgreSQL keeps a `tsvector` under a GIN index, SQLite an FTS5 table; both
-hold the words of core/words.py, so the two engines match the same words."""
+"""Full-text search across sections (extensions.md E3.1): each section feeds it (`feed`) a
+`Source` (its table, documents and visibility rule); the index is kept in the writing
+transaction, as a `tsvector` under GIN on PostgreSQL and an FTS5 table on SQLite."""
 from dataclasses import dataclass, field
 
 from sqlalchemy import (
@@ -63,6 +61,8 @@ SOURCES: dict[str, Source] = {}
 FOLLOWED: dict[type, list] = {}  # model -> [(source type, id attribute)]
 
 
+# A flush notes the fed rows that changed, the commit rewrites their documents. Both engines
+# hold the words of core/words.py, so the two match the same words.
 def feed(source: Source) -> None:
     """A section's kind joins the search (from its register)."""
     if source.type in SOURCES:
@@ -172,9 +172,9 @@ def write(session, row: dict, sqlite: bool) -> None:
 
 
 # Searching.
-# PostgreSQL guesses a GIN match in thousands of rows (a prefix query: 4,000 at 200,000
-# documents, for 40 found), then reads both content tables whole to hash-join them, or starts
-# parallel workers: 14-75 ms instead of 1 at 100,000 rows of each (bench/README.md, "Search").
+# PostgreSQL guesses a GIN match (a prefix query above all) at a hundred times the rows it
+# finds, then reads both content tables whole to hash-join them, or starts parallel workers,
+# each many times slower than the nested loops (bench/README.md, "Search").
 # A hit is joined by its primary key: nested loops over the matches, for this transaction only.
 PLANNER = text("SELECT set_config('enable_hashjoin', 'off', true), "
                "set_config('enable_mergejoin', 'off', true), "

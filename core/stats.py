@@ -1,7 +1,5 @@
-"""Counts the database keeps (resources.md R8 statistics, the staff's ticket totals of R7), and
-the parts of the statistics' answer that sections show (`show`). Triggers keep the counts in the
-writing transaction, whatever writes (ORM, Core, cascades, SQL by hand): see `count`.
-"""
+"""Counts the database keeps (resources.md R8 statistics, R7's ticket totals), kept by triggers
+generated here (`count`), and the parts of the statistics' answer the sections show (`show`)."""
 from collections.abc import Callable
 from dataclasses import dataclass
 
@@ -51,10 +49,12 @@ class Counted:
 TABLES: dict[str, Counted] = {}
 
 
+# Triggers change `stat_counts` in the transaction of every write to a counted table, whatever
+# sends it: the ORM, Core statements, foreign-key cascades, bulk deletes, SQL typed by hand.
+# `db.create_all()` creates them with their tables and migration 0012 runs the same statements,
+# so the two cannot differ.
 def count(counted: Counted) -> None:
-    """Keep `counted.table`'s counters from now on (from its models): both backends' triggers,
-    generated below, are created with the table (`db.create_all()`) and by migration 0012's loop
-    over TABLES, so the two cannot differ."""
+    """Keep `counted.table`'s counters from now on (called from its models)."""
     TABLES[counted.table] = counted
     table = db.metadata.tables[counted.table]
     for dialect in TRIGGERS:

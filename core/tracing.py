@@ -1,9 +1,6 @@
-"""OpenTelemetry traces over OTLP/HTTP, only when OTEL_EXPORTER_OTLP_ENDPOINT is set
-(docs/how-to/operations.md, "Tracing"): a span per request (Flask), per SQL statement run through
-SQLAlchemy, per Redis command (the rate limits) and per outgoing HTTP call (requests: OAuth).
-
-Unset, nothing here runs and OpenTelemetry is never imported: tracing costs nothing.
-"""
+"""OpenTelemetry traces over OTLP/HTTP when OTEL_EXPORTER_OTLP_ENDPOINT is set (docs/how-to/
+operations.md, "Tracing"): a span per request, SQL statement, Redis command and outgoing HTTP
+call. Unset, OpenTelemetry is never imported: tracing costs nothing."""
 import threading
 
 _process_lock = threading.Lock()

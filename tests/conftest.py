@@ -101,7 +101,7 @@ def deliver_outbox(app):
 class MailSink:
     """A real SMTP server on loopback that keeps what it receives.
 
-    Mail leaves through the outbox (services/outbox.py), after the request. Reading what was
+    Mail leaves through the outbox (core/outbox.py), after the request. Reading what was
     received first delivers what the test's apps have queued (`flush`); `last_body` also waits,
     a few seconds at most, for a message from a server process."""
 
@@ -380,7 +380,7 @@ def client(app):
 
 
 class Clock:
-    """A clock that stands still until moved; patched into services.clock.utcnow."""
+    """A clock that stands still until moved; patched into core.clock.utcnow."""
 
     def __init__(self):
         self.now = datetime.now(UTC).replace(microsecond=0)

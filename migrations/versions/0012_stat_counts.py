@@ -1,4 +1,4 @@
-"""stat counts: counts kept by triggers (models/stats.py) replace the ticket status counts
+"""stat counts: counts kept by triggers (core/stats.py) replace the ticket status counts
 
 Revision ID: 0012
 Revises: 0011

@@ -31,7 +31,7 @@ ARTICLE_SORTS = {"created_at": "created_at", "updated_at": "updated_at",
 
 class Article(db.Model):
     """An article of a project. `tags` (JSON) keeps the order for the answer; the indexed
-    `article_tags` rows serve the `tag` filter (both written by services.articles)."""
+    `article_tags` rows serve the `tag` filter (both written by service.py)."""
 
     __tablename__ = "articles"
     __table_args__ = (

@@ -13,7 +13,7 @@ class User(db.Model):
     __tablename__ = "users"
     __table_args__ = (
         # Bans that have ended by the clock but still hold the flag (until purge-expired clears
-        # them): the statistics take them off the kept count of banned users (models/stats.py).
+        # them): the statistics take them off the kept count of banned users (core/stats.py).
         Index("ix_users_ended_bans", "ban_expires_at", sqlite_where=text("banned = 1"),
               postgresql_where=text("banned")),
     )

@@ -1,11 +1,5 @@
 """Invitations to projects (resources.md R3): sent by the owner, e-mailed with a one-time token
-(random, stored as SHA-256, single use, valid 7 days), accepted or declined by the addressee.
-
-Stored statuses are PENDING, ACCEPTED, DECLINED and REVOKED; a PENDING invitation past
-`expires_at` is answered EXPIRED (derived from the clock, never written). Every change of
-status is a conditional UPDATE `WHERE status = 'PENDING' AND expires_at > now`, so of two
-concurrent accepts (or an accept and a revoke) exactly one wins.
-"""
+(random, stored as SHA-256, single use, valid 7 days), accepted or declined by the addressee."""
 from datetime import timedelta
 
 from flask import current_app
@@ -22,6 +16,10 @@ from sections.auth.models import User
 from sections.projects.models import ADMIN, MEMBER, Invitation, Membership, Project
 from sections.projects.rules import project_role, relations_of_role
 
+# Stored statuses are PENDING, ACCEPTED, DECLINED and REVOKED; a PENDING invitation past
+# `expires_at` is answered EXPIRED (derived from the clock, never written). Every change of
+# status is a conditional UPDATE `WHERE status = 'PENDING' AND expires_at > now`, so of two
+# concurrent accepts (or an accept and a revoke) exactly one wins.
 LIFETIME = timedelta(days=7)
 PENDING, ACCEPTED, DECLINED, REVOKED, EXPIRED = (
     "PENDING", "ACCEPTED", "DECLINED", "REVOKED", "EXPIRED")

@@ -1,12 +1,5 @@
 """A project's members (resources.md R3, extensions.md E2.1): the list, removal, role changes
-and the ownership's transfer.
-
-Who may do what is the policy's (rules.py RULES, REMOVAL); the state is settled by conditional
-statements, so that racing changes leave a state one of them would have left: a removal deletes
-the row only in a role the caller may remove, a role change locks the row it reads, a transfer
-demotes the owner only while it is one and promotes the new owner only while it is still an
-admin or member (the partial unique index `uq_memberships_one_owner` refuses a second owner).
-"""
+and the ownership's transfer; who may do what is the policy's (rules.py RULES, REMOVAL)."""
 from flask import request
 from sqlalchemy import delete, select, update
 
@@ -20,6 +13,11 @@ from sections.auth.models import User
 from sections.projects.models import ADMIN, MEMBER, OWNER, Membership, Project
 from sections.projects.rules import REMOVAL, project_role, relations_of_role
 
+# The state is settled by conditional statements, so that racing changes leave a state one of
+# them would have left: a removal deletes the row only in a role the caller may remove, a role
+# change locks the row it reads, a transfer demotes the owner only while it is one and promotes
+# the new owner only while it is still an admin or member (the partial unique index
+# `uq_memberships_one_owner` refuses a second owner).
 MEMBER_SORTS = {"joinedAt": Membership.joined_at, "email": User.email}
 # The roles a role change may set, and that removal or transfer may find a non-owner in.
 GRANTED = (ADMIN, MEMBER)

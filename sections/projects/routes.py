@@ -1,7 +1,6 @@
 """Projects and their members under /api/projects (resources.md R3); invitations live in
-invitation_routes.py. Views check in R1's order: the bearer (login_required), then the
-project's visibility and the caller's right (`guard`, 404 then 403), and only then
-the body or query (`blp.arguments`, 400), then the state (409, in the services)."""
+invitation_routes.py. Views check in R1's order: the bearer, the project's visibility and the
+caller's right (`guard`, 404 then 403), the body or query (400), then the state (409)."""
 from core import policy as policies
 from core.access import guard, login_required
 from core.blueprint import BEARER, ApiBlueprint

@@ -1,12 +1,6 @@
-"""Projects and their members (resources.md R3): lists, reads, changes, transfer, removal.
-
-Every read of a project is one statement that also computes its owner, the caller's role and
-the member count (joins and a correlated count on indexed columns): a read is one query, a
-list one page query and one count, the page cut before the per-project work is done, and a
-user's list driven from its memberships so that its cost never grows with the table
-(bench/README.md, "Projects"). Who may do what is policies.py's; the one-owner invariant is
-kept by conditional UPDATEs (and, last, by the partial unique index `uq_memberships_one_owner`).
-"""
+"""Projects and their members (resources.md R3): lists, reads, changes, transfer, removal;
+who may do what is rules.py's, the one-owner invariant is kept by conditional UPDATEs (and,
+last, by the partial unique index `uq_memberships_one_owner`)."""
 from sqlalchemy import String, and_, bindparam, delete, func, literal_column, select
 from sqlalchemy.orm import aliased
 
@@ -32,6 +26,11 @@ SORTS = {"createdAt": Project.created_at, "updatedAt": Project.updated_at,
          "name": func.lower(Project.name)}
 
 
+# Every read of a project is one statement that also computes its owner, the caller's role
+# and the member count (joins and a correlated count on indexed columns): a read is one query, a
+# list one page query and one count, the page cut before the per-project work is done, and a
+# user's list driven from its memberships so that its cost never grows with the table
+# (bench/README.md, "Projects").
 def _decorated(keys):
     """The Project objects' columns for the projects of `keys` (a select or subquery with an
     `id` column): the owner by the partial unique index of owners, the caller's role by the

@@ -1,8 +1,6 @@
 """Festival registrations (extensions.md E3.4): registering within the capacity or joining the
-queue, cancelling, the queue moving up when places free, and the e-mails that say so.
-
-Every change to a festival's places runs with the festival's row locked (`lock`), so however
-many requests arrive at once, they count the places one after another."""
+queue, cancelling, the queue moving up when places free, and the e-mails that say so; every
+change to a festival's places runs with its row locked (`lock`), one after another."""
 from sqlalchemy import func, select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import joinedload

@@ -1,7 +1,6 @@
-"""Small pages for the links the service e-mails, served when those links point at the service
-itself (APP_BASE_URL equal to API_BASE_URL, the development default). Each page says what the
-link is for and posts its token only when the button is pressed, never on load: mail scanners
-follow links, and a one-time token must not be spent by them."""
+"""Small pages for the links the service e-mails, when they point at the service itself
+(APP_BASE_URL equal to API_BASE_URL); a page posts its token only when its button is pressed,
+never on load: mail scanners follow links, and must not spend a one-time token."""
 from flask import Blueprint, abort, current_app, render_template
 
 blp = Blueprint("pages", __name__, template_folder="templates")

@@ -134,7 +134,7 @@ def add_comment(ticket: Ticket, relations: set[str], who: Caller, data: dict) ->
 
 def counted_total(who: Caller, args: dict) -> int | None:
     """The staff's `meta.total` for every ticket or one status, from the counts the database
-    keeps (models/stats.py); None when other filters apply (then the rows are counted, through
+    keeps (core/stats.py); None when other filters apply (then the rows are counted, through
     their indexes)."""
     filters = {"status", "priority", "assigneeId", "projectId", "requesterId"} & set(args)
     if not who.is_admin or filters - {"status"}:

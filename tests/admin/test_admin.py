@@ -413,7 +413,7 @@ def test_stats_run_a_fixed_number_of_queries(app, client, people, auth, clock):
         deliver(client, make_event("customer.subscription.updated",
                                    subscription(f"sub_{n}", ["active", "canceled"][n % 2])))
     assert count_queries(app, client, people[ADMIN]) == few
-    # One statement: the kept counts with the clock's corrections (services/stats.py); the
+    # One statement: the kept counts with the clock's corrections (core/stats.py); the
     # bearer lookup runs on a raw DBAPI connection, not seen here.
     assert few == 1
 

@@ -1,5 +1,5 @@
 """GET /api/admin/stats (resources.md R8) equals a count of the rows themselves after writes by
-every path: the counts the database keeps (models/stats.py) follow the ORM, Core statements,
+every path: the counts the database keeps (core/stats.py) follow the ORM, Core statements,
 cascades, bulk deletes, the CLI and the clock, and a write that fails counts nothing."""
 from datetime import timedelta
 

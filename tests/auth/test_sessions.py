@@ -153,7 +153,7 @@ def test_session_lookup_is_one_indexed_query(app, client, auth):
     assert client.get("/api/auth/session", headers=headers).status_code == 200
     sql = str(sessions.LOOKUP.compile(dialect=engine.dialect))
     if engine.dialect.name == "sqlite":
-        # One statement, read with the GIL kept (services/held_sqlite.py): none through sqlite3.
+        # One statement, read with the GIL kept (perf/held_sqlite.py): none through sqlite3.
         assert statements == []
         held = list(held_sqlite._local.by_path[engine.url.database].statements)
         assert len(held) == 1 and "token_hash" in held[0]

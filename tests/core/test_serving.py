@@ -175,7 +175,7 @@ def test_a_queue_of_waiting_requests_writes_no_log_line_per_request(serve):
 
 def test_every_server_thread_reads_sessions_as_they_are_now_committed(serve):
     """On SQLite each server thread reads the bearer lookup on a connection of its own
-    (services/held_sqlite.py): a change committed by another thread, or by another process
+    (perf/held_sqlite.py): a change committed by another thread, or by another process
     (the CLI), is what every thread's next read sees."""
     server = serve(RATELIMIT_PUBLIC="100 per minute")
     email = f"{uuid.uuid4().hex[:12]}@example.com"

@@ -1,4 +1,4 @@
-"""services/held_sqlite.py: one-row SQLite reads with the GIL kept, against the sqlite3 module."""
+"""perf/held_sqlite.py: one-row SQLite reads with the GIL kept, against the sqlite3 module."""
 import gc
 import multiprocessing
 import os

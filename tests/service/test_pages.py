@@ -1,4 +1,4 @@
-"""The pages behind the e-mailed links (blueprints/pages.py), in a real Chromium against the live
+"""The pages behind the e-mailed links (sections/site/pages.py), in a real Chromium against the live
 server: each says what the link is for, spends nothing on load, and posts its token on a press."""
 import pytest
 import requests

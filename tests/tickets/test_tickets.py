@@ -413,7 +413,7 @@ def test_the_comment_list_is_oldest_first_and_pages(client, people, clock):
 
 def test_staff_totals_from_the_status_counts_match_the_rows(app, client, people):
     """The staff's meta.total for all tickets or one status comes from the counts the database
-    keeps (models/stats.py): they must follow every creation, move, reopening and closing."""
+    keeps (core/stats.py): they must follow every creation, move, reopening and closing."""
     tickets = [open_ticket(client, people[who]) for who in (ALICE, ALICE, BOB, STAFF)]
     patch(client, tickets[0], people[STAFF], status="IN_PROGRESS")
     patch(client, tickets[1], people[STAFF], status="RESOLVED")

@@ -1,11 +1,5 @@
 """API keys (extensions.md E2.2): a second kind of bearer credential, resolved by the same
-pipeline step as sessions (credentials.lookup), once per request.
-
-A key is `sk_` and 32 random bytes in base64url (43 characters); only its SHA-256 is stored,
-with its first 11 characters (`prefix`) to tell keys apart. It acts as its owner, except where
-`KeyInUse.check_reach` says no (403 INSUFFICIENT_SCOPE, right after the key is authenticated).
-It counts its own requests for the rate limit. `lastUsedAt` is written at most once a minute,
-by a conditional UPDATE outside the request's transaction (a read writes nothing else)."""
+pipeline step as sessions (credentials.lookup), once per request."""
 import re
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
@@ -21,6 +15,11 @@ from sections.auth.outcomes import InsufficientScope
 from sections.auth.services import bans, notices, reauth, security_log
 from sections.auth.services.sessions import USER_COLUMNS, LiveSession
 
+# A key is `sk_` and 32 random bytes in base64url (43 characters); only its SHA-256 is stored,
+# with its first 11 characters (`prefix`) to tell keys apart. It acts as its owner, except where
+# `KeyInUse.check_reach` says no (403 INSUFFICIENT_SCOPE, right after the key is authenticated).
+# It counts its own requests for the rate limit. `lastUsedAt` is written at most once a minute,
+# by a conditional UPDATE outside the request's transaction (a read writes nothing else).
 PREFIX = "sk_"
 KEY = re.compile(r"sk_[A-Za-z0-9_-]{43}")
 SHOWN = 11  # characters of the key kept as its `prefix`

@@ -1,10 +1,5 @@
 """Bans (resources.md R2, R8): whether a user is banned now, and the refusal every sign-in flow
-gives a banned user once its credential checks out.
-
-One clock: a ban whose `ban_expires_at` has passed is over, whatever the row still holds, so the
-state is derived on every read. `purge-expired` clears ended bans from the rows only to keep the
-statistics' correction for them small (services/stats.py); nothing else depends on it.
-"""
+gives a banned user once its credential checks out."""
 from datetime import datetime
 
 from sqlalchemy import and_, or_, true, update
@@ -15,6 +10,9 @@ from sections.auth.models import User
 from sections.auth.outcomes import UserBanned
 
 
+# One clock: a ban whose `ban_expires_at` has passed is over, whatever the row still holds,
+# so the state is derived on every read. `purge-expired` clears ended bans from the rows only to
+# keep the statistics' correction for them small (core/stats.py); nothing else depends on it.
 def is_banned(user, now: datetime | None = None) -> bool:
     """`user` is a User or any row with `banned` and `ban_expires_at`."""
     if not user.banned:

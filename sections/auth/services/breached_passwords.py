@@ -1,10 +1,6 @@
-"""Breached passwords (extensions E1.1): a new password found in a breach corpus is refused.
-
-Always checked against the shipped list (data/breached-passwords.bin, built by
-scripts/build_breached_passwords.py: the first 5 bytes of the SHA-1 of every entry of at least
-8 characters of SecLists' top 1,000,000, sorted), read once per process on first use; and,
-when PWNED_PASSWORDS_URL is set, against the k-anonymity range API (pwned_range.py), which
-fails open."""
+"""Breached passwords (extensions E1.1): a new password found in a breach corpus is refused,
+checked against the shipped list and, when PWNED_PASSWORDS_URL is set, against the
+k-anonymity range API (pwned_range.py), which fails open."""
 import hashlib
 import threading
 from dataclasses import dataclass
@@ -15,6 +11,9 @@ from flask import current_app
 from core.outcomes import Invalid
 from sections.auth.services import pwned_range
 
+# The shipped list, built by scripts/build_breached_passwords.py: the first 5 bytes of the
+# SHA-1 of every entry of at least 8 characters of SecLists' top 1,000,000, sorted; read once
+# per process on first use.
 PATH = Path(__file__).resolve().parent.parent / "data" / "breached-passwords.bin"
 MESSAGE = ("This password appeared in a data breach, so attackers try it first: "
            "choose another one")

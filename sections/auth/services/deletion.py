@@ -1,8 +1,6 @@
 """Deleting an account (contract section 9, resources.md R8): one cascade for the account's own
-request and an admin's. Foreign keys do most of it: sessions, credentials, tokens, identities and
-memberships go with the user (ON DELETE CASCADE); what it wrote for others (reviews, comments,
-tickets, audit entries) stays with its author set to null (ON DELETE SET NULL). A section that
-must refuse a deletion, or delete more than its foreign keys do, registers a step (`step`)."""
+request and an admin's, mostly by foreign keys; a section that must refuse a deletion, or
+delete more than its foreign keys do, registers a step (`step`)."""
 from sqlalchemy import select
 
 from core.db import db
@@ -23,6 +21,9 @@ def step(*, refuse=None, cascade=None) -> None:
             steps.append(run)
 
 
+# Sessions, credentials, tokens, identities and memberships go with the user (ON DELETE
+# CASCADE); what it wrote for others (reviews, comments, tickets, audit entries) stays with its
+# author set to null (ON DELETE SET NULL).
 def delete_account(user: User, actor_id: str | None) -> None:
     """Delete `user` in the request's transaction (the caller commits), with its `user.delete`
     audit entry; Conflict for the last admin and whatever a section's step refuses."""

@@ -1,7 +1,6 @@
 """Changing the account's e-mail address (extensions E1.2): a request proven as E1.3 asks, a
-24-hour single-use link mailed to the new address, and its confirmation. The request's answer
-and work are the same whether or not another account has the new address (no enumeration);
-the confirmation settles it, the unique index deciding a race with a sign-up."""
+24-hour single-use link mailed to the new address, and its confirmation, the unique index
+deciding a race with a sign-up; the request is the same whoever has the new address."""
 from datetime import timedelta
 
 from flask import current_app

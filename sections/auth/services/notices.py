@@ -1,7 +1,6 @@
-"""Security notices (extensions E1.4): one e-mail per security change of an account, queued in
-the request's transaction through the mail outbox, never holding a token or secret. Every
-body names the event, its time (UTC) and the request's client address and user agent.
-SECURITY_NOTICES=false turns them all off."""
+"""Security notices (extensions E1.4): one e-mail per security change of an account, queued
+through the mail outbox, never holding a token or secret; each names the event, its time (UTC),
+the client address and user agent. SECURITY_NOTICES=false turns them all off."""
 from flask import current_app
 
 from core import clock, mail

@@ -1,14 +1,6 @@
 """The k-anonymity range API of a breach corpus (extensions E1.1; Have I Been Pwned's Pwned
-Passwords API): `GET {PWNED_PASSWORDS_URL}/range/{first 5 hex digits of the SHA-1}` with
-`Add-Padding: true`, answered with lines `SUFFIX:COUNT`. Only the 5-digit prefix leaves the
-service; the password and its full hash never do.
-
-Anything but a 200 of such lines (an error status, a redirect, which is never followed, a body
-over 1 MiB, a malformed line), a network error or a call past PWNED_PASSWORDS_TIMEOUT (2 s) is
-a failure: the check is skipped and a warning logged (fail open). The call runs on a small
-pool of threads so that the request waits at most the budget, however slowly the service
-answers; the call itself gives up on its own soon after (socket timeouts, a deadline checked
-between reads), so a hung service holds no thread for long."""
+Passwords API): `GET {PWNED_PASSWORDS_URL}/range/{first 5 hex digits of the SHA-1}`, answered
+with `SUFFIX:COUNT` lines; only the 5-digit prefix leaves the service. Fails open."""
 import logging
 import re
 import threading
@@ -19,6 +11,12 @@ from concurrent.futures import TimeoutError as WaitedTooLong
 import requests
 
 log = logging.getLogger(__name__)
+# Anything but a 200 of such lines (an error status, a redirect, which is never followed, a
+# body over 1 MiB, a malformed line), a network error or a call past PWNED_PASSWORDS_TIMEOUT (2 s)
+# is a failure: the check is skipped and a warning logged. The call runs on a small pool of
+# threads so that the request waits at most the budget, however slowly the service answers; the
+# call itself gives up soon after (socket timeouts, a deadline checked between reads), so a hung
+# service holds no thread for long.
 MAX_BODY = 1024 * 1024
 READ_SIZE = 64 * 1024
 LINE = re.compile(rb"([0-9A-Fa-f]{35}):([0-9]{1,12})")

@@ -1,8 +1,6 @@
 """Proving it is still the account's holder before a sensitive change (contract section 9,
-extensions E1.3): the current password, the second factor, or a fresh session. Each check is
-counted toward the account's failure cap before it runs and given back when it passes
-(throttle.attempt/forgive), so concurrent wrong answers cannot pass the cap; once it is
-reached every attempt answers 429."""
+extensions E1.3): the current password, the second factor, or a fresh session, each counted
+toward the account's failure cap before it runs (throttle.attempt) and given back when it passes."""
 from datetime import timedelta
 
 from flask import current_app

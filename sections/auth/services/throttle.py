@@ -1,18 +1,6 @@
-"""Per-account cap on failed credential checks, shared by every address (contract section 6).
-
-Every check of a password or a code is counted *before* it runs, in one atomic operation of the
-rate limiter's storage (Redis INCRBY, or the in-memory counter under its lock) that also says
-whether the cap is passed: however many attempts arrive at once, over however many processes,
-at most ACCOUNT_FAILURE_LIMIT of them are ever checked. A check that succeeds gives its count
-back (`forgive`), so only failures use the budget.
-
-The API, for every endpoint that checks a credential of an account (sign-in, two-factor,
-magic-link completion, and later change-password and account deletion):
-
-    throttle.attempt(account)     # before the check: counts it, or raises 429 RATE_LIMITED
-    ...check...                   # a failure raises its error: the attempt stays counted
-    throttle.forgive(account)     # the credential was right (or nothing was checked)
-"""
+"""Per-account cap on failed credential checks, shared by every address (contract section 6):
+each check is counted before it runs, atomically in the rate limiter's storage, so at most
+ACCOUNT_FAILURE_LIMIT of them are ever checked; a check that succeeds gives its count back."""
 import logging
 import math
 import time
@@ -26,6 +14,14 @@ from core.ratelimit import limiter_of
 from sections.auth.outcomes import TooManyFailures
 
 log = logging.getLogger(__name__)
+# Counted in one atomic operation of the rate limiter's storage (Redis INCRBY, or the
+# in-memory counter under its lock) that also says whether the cap is passed, however many
+# attempts arrive at once, over however many processes. For every endpoint that checks a
+# credential of an account (sign-in, two-factor, magic-link completion, change-password,
+# account deletion):
+#     throttle.attempt(account)     # before the check: counts it, or raises 429 RATE_LIMITED
+#     ...check...                   # a failure raises its error: the attempt stays counted
+#     throttle.forgive(account)     # the credential was right (or nothing was checked)
 SCOPE = "account-failures"
 
 
