@@ -79,4 +79,5 @@ PRIVATE = (
 DOCUMENTED = {
     "_replace": "a named tuple's method (urllib.parse's results; core/mail.py)",
     "_exit": "os._exit, the exit of a forked child (clients/testserver.py)",
+    "_mapping": "SQLAlchemy's Row._mapping, public API named so as not to clash with columns",
 }
