@@ -38,8 +38,8 @@ def start(user: User, admin_id: str, user_agent: str | None,
 
 
 def _lock_both(user: User, admin_id: str) -> User | None:
-    """Read the user's and the admin's rows again, locked (PostgreSQL; in id order, as every
-    lock of two accounts is taken): a role change or ban of either that commits first is seen
+    """Read the user's and the admin's rows again, locked (PostgreSQL; in id order, so two
+    such reads cannot deadlock): a role change or ban of either that commits first is seen
     here, one that comes later waits for this session's row and then ends it. The admin, or
     None when its account is gone."""
     rows = db.session.execute(
