@@ -16,7 +16,7 @@ from sections.auth.models import (
     Session,
     User,
 )
-from sections.auth.services import bans, security_log
+from sections.auth.services import bans, impersonation, security_log
 
 # Every table whose rows die at `expires_at`; later features append theirs.
 # An API key without an expiry (NULL) is never purged.
@@ -71,6 +71,7 @@ def register_commands(app):
         if user is None:
             raise click.ClickException(f"no account has the e-mail address {email}")
         user.role = role
+        impersonation.end_on_role_change(user.id, role)  # as an admin's role change (E2.3)
         db.session.commit()
         click.echo(f"{user.email} is now {role}")
 

@@ -73,7 +73,7 @@ SETTINGS = {
     # --- accounts and passwords ---
     # Seconds a session counts as fresh enough for a sensitive change (deleting the account,
     # changing the e-mail, ...: extensions E1.3) on an account that has neither a password nor
-    # two-factor to ask for.
+    # two-factor to ask for, and for adding a way in (two-factor on, a passkey) with no proof.
     "REAUTHENTICATION_WINDOW": (int, 600),
     # argon2id's memory in KiB; OWASP's minimum is m=19 MiB, t=2, p=1 (contract section 3):
     # raise these, never lower them.

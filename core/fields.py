@@ -14,7 +14,7 @@ from marshmallow import (
     validate,
 )
 
-MAX_EMAIL = 320
+MAX_EMAIL = 254  # contract section 3 (RFC 5321: a path of 256 octets, less its "<" and ">")
 
 
 def utc_iso(value: datetime) -> str:

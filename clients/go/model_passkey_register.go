@@ -19,6 +19,10 @@ var _ MappedNullable = &PasskeyRegister{}
 
 // PasskeyRegister struct for PasskeyRegister
 type PasskeyRegister struct {
+	// Required when the account has a password
+	Password *string `json:"password,omitempty"`
+	// Required when two-factor is on: a current code or a recovery code
+	TotpCode *string `json:"totpCode,omitempty"`
 	// Step 2: the challengeId that step 1 answered
 	ChallengeId *string `json:"challengeId,omitempty"`
 	// Step 2: the PublicKeyCredential's toJSON() (WebAuthn JSON form)
@@ -42,6 +46,70 @@ func NewPasskeyRegister() *PasskeyRegister {
 func NewPasskeyRegisterWithDefaults() *PasskeyRegister {
 	this := PasskeyRegister{}
 	return &this
+}
+
+// GetPassword returns the Password field value if set, zero value otherwise.
+func (o *PasskeyRegister) GetPassword() string {
+	if o == nil || IsNil(o.Password) {
+		var ret string
+		return ret
+	}
+	return *o.Password
+}
+
+// GetPasswordOk returns a tuple with the Password field value if set, nil otherwise
+// and a boolean to check if the value has been set.
+func (o *PasskeyRegister) GetPasswordOk() (*string, bool) {
+	if o == nil || IsNil(o.Password) {
+		return nil, false
+	}
+	return o.Password, true
+}
+
+// HasPassword returns a boolean if a field has been set.
+func (o *PasskeyRegister) HasPassword() bool {
+	if o != nil && !IsNil(o.Password) {
+		return true
+	}
+
+	return false
+}
+
+// SetPassword gets a reference to the given string and assigns it to the Password field.
+func (o *PasskeyRegister) SetPassword(v string) {
+	o.Password = &v
+}
+
+// GetTotpCode returns the TotpCode field value if set, zero value otherwise.
+func (o *PasskeyRegister) GetTotpCode() string {
+	if o == nil || IsNil(o.TotpCode) {
+		var ret string
+		return ret
+	}
+	return *o.TotpCode
+}
+
+// GetTotpCodeOk returns a tuple with the TotpCode field value if set, nil otherwise
+// and a boolean to check if the value has been set.
+func (o *PasskeyRegister) GetTotpCodeOk() (*string, bool) {
+	if o == nil || IsNil(o.TotpCode) {
+		return nil, false
+	}
+	return o.TotpCode, true
+}
+
+// HasTotpCode returns a boolean if a field has been set.
+func (o *PasskeyRegister) HasTotpCode() bool {
+	if o != nil && !IsNil(o.TotpCode) {
+		return true
+	}
+
+	return false
+}
+
+// SetTotpCode gets a reference to the given string and assigns it to the TotpCode field.
+func (o *PasskeyRegister) SetTotpCode(v string) {
+	o.TotpCode = &v
 }
 
 // GetChallengeId returns the ChallengeId field value if set, zero value otherwise.
@@ -150,6 +218,12 @@ func (o PasskeyRegister) MarshalJSON() ([]byte, error) {
 
 func (o PasskeyRegister) ToMap() (map[string]interface{}, error) {
 	toSerialize := map[string]interface{}{}
+	if !IsNil(o.Password) {
+		toSerialize["password"] = o.Password
+	}
+	if !IsNil(o.TotpCode) {
+		toSerialize["totpCode"] = o.TotpCode
+	}
 	if !IsNil(o.ChallengeId) {
 		toSerialize["challengeId"] = o.ChallengeId
 	}

@@ -11,7 +11,7 @@ from core.fields import utc_iso
 from core.outcomes import Conflict, Invalid
 from sections.audit import service as audit
 from sections.auth.models import OAuthIdentity, PasskeyCredential, Session, User
-from sections.auth.services import api_keys, bans, security_log
+from sections.auth.services import api_keys, bans, impersonation, security_log
 from sections.auth.services.deletion import delete_account
 from sections.projects.models import Membership
 
@@ -72,6 +72,8 @@ def update_user(user: User, actor_id: str, data: dict) -> User:
         _demote(user)
     for key, change in changed.items():
         setattr(user, fields[key], change["to"])
+    if "role" in changed:
+        impersonation.end_on_role_change(user.id, changed["role"]["to"])
     if changed:
         audit.record(actor_id, "user.update", user.id, changed)
     db.session.flush()
@@ -96,7 +98,8 @@ def _demote(user: User) -> None:
 
 
 def ban(user: User, actor_id: str, reason: str | None, expires_at) -> User:
-    """Ban (or re-ban, replacing the earlier ban) and end every session in this transaction."""
+    """Ban (or re-ban, replacing the earlier ban) and end every session in this transaction:
+    the user's own, and those it opened as an admin (extensions.md E2.3)."""
     if expires_at is not None and expires_at <= clock.utcnow():
         raise Invalid("Must be in the future", field="expiresAt")
     if user.id == actor_id:
@@ -106,6 +109,7 @@ def ban(user: User, actor_id: str, reason: str | None, expires_at) -> User:
     user.banned, user.ban_reason, user.ban_expires_at = True, reason, expires_at
     db.session.execute(delete(Session).where(Session.user_id == user.id)
                        .execution_options(synchronize_session=False))
+    impersonation.end_opened_by(user.id)
     audit.record(actor_id, "user.ban", user.id, {
         "reason": reason, "expiresAt": None if expires_at is None else utc_iso(expires_at)})
     db.session.flush()

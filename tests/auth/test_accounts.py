@@ -319,3 +319,39 @@ def test_verification_url_can_be_configured(make_app, mail, url, kept):
     assert all(query[name] == value for name, value in kept.items())
     verified = client.post("/api/auth/verify-email", json={"token": query["token"][0]})
     assert verified.status_code == 200
+
+
+# Contract section 3: an address is at most 254 characters (RFC 5321's path limit), wherever
+# one is taken. LONGEST is a valid address of exactly 254.
+LONGEST = "a" * 64 + "@" + "b" * 63 + "." + "c" * 63 + "." + "d" * 57 + ".com"
+TOO_LONG = "a" + LONGEST
+
+
+def test_an_address_over_254_characters_is_refused_everywhere(make_app, smtp_sink):
+    from tests.conftest import AuthActions
+    from tests.factories import make_project
+
+    assert len(LONGEST) == 254 and len(TOO_LONG) == 255
+    redirect = "http://app.test/next"
+    app = make_app(ALLOWED_REDIRECT_ORIGINS=["http://app.test"])
+    client = app.test_client()
+    headers = AuthActions(client, smtp_sink[0]).headers("owner@example.com")
+    project = make_project(app, "owner@example.com")
+    takers = [  # (path, the body of an address, headers): every endpoint that takes one
+        ("/api/auth/sign-up", lambda a: {"email": a, "password": PASSWORD}, {}),
+        ("/api/auth/sign-in", lambda a: {"email": a, "password": PASSWORD}, {}),
+        ("/api/auth/send-verification-email", lambda a: {"email": a}, {}),
+        ("/api/auth/forgot-password", lambda a: {"email": a, "redirectUrl": redirect}, {}),
+        ("/api/auth/send-magic-link", lambda a: {"email": a, "redirectUrl": redirect}, {}),
+        ("/api/auth/passkey/sign-in", lambda a: {"email": a}, {}),
+        ("/api/auth/change-email", lambda a: {"newEmail": a, "password": PASSWORD}, headers),
+        (f"/api/projects/{project}/invitations", lambda a: {"email": a, "role": "member"},
+         headers),
+    ]
+    for path, body, sent in takers:
+        refused = client.post(path, json=body(TOO_LONG), headers=sent)
+        assert refused.status_code == 400, (path, refused.get_json())
+        named = next(iter(body("x")))  # the address is each body's first field
+        assert list(refused.get_json()["details"]) == [named], (path, refused.get_json())
+        taken = client.post(path, json=body(LONGEST), headers=sent)
+        assert taken.status_code < 300, (path, taken.get_json())

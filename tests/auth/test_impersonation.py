@@ -134,15 +134,20 @@ def test_the_openapi_document_names_the_refusal_on_each_of_them(client):
         assert "IMPERSONATION_FORBIDDEN" in forbidden, (method, path)
 
 
-@pytest.mark.parametrize("ending", ["sign-out", "revoke", "ban", "demote", "ban-admin",
-                                    "delete-admin", "the-user"])
-def test_every_way_it_ends(app, client, people, ending):
+def sessions_of_user(client, people):
+    """The ids of the user's live sessions, as another admin's list shows them."""
     headers, ids = people
-    session = start(client, people)["session"]
+    listed = client.get(f"/api/admin/users/{ids[USER]}/sessions", headers=headers[OTHER_ADMIN])
+    assert listed.status_code == 200, listed.get_json()
+    return {session["id"] for session in listed.get_json()["data"]}
+
+
+def end(client, people, ending, session):
+    """End the impersonation `session` one of E2.3's ways; the answer."""
+    headers, ids = people
     token = bearer(session["token"])
-    assert client.get("/api/projects", headers=token).status_code == 200
     admin, chief = headers[ADMIN], headers[OTHER_ADMIN]
-    done = {
+    return {
         "sign-out": lambda: client.post("/api/auth/sign-out", headers=token),
         "revoke": lambda: client.delete(f"/api/admin/users/{ids[USER]}/sessions", headers=admin),
         "ban": lambda: client.post(f"/api/admin/users/{ids[USER]}/ban", headers=admin, json={}),
@@ -153,9 +158,82 @@ def test_every_way_it_ends(app, client, people, ending):
         "delete-admin": lambda: client.delete(f"/api/admin/users/{ids[ADMIN]}", headers=chief),
         "the-user": lambda: client.delete(f"/api/auth/sessions/{session['id']}",
                                           headers=headers[USER]),
+        "promote": lambda: client.patch(f"/api/admin/users/{ids[USER]}", headers=chief,
+                                        json={"role": "admin"}),
     }[ending]()
+
+
+ENDINGS = ["sign-out", "revoke", "ban", "demote", "ban-admin", "delete-admin", "the-user",
+           "promote"]
+
+
+@pytest.mark.parametrize("ending", ENDINGS)
+def test_every_way_it_ends(app, client, people, ending):
+    headers, _ = people
+    session = start(client, people)["session"]
+    token = bearer(session["token"])
+    assert client.get("/api/projects", headers=token).status_code == 200
+    done = end(client, people, ending, session)
     assert done.status_code in (200, 204), done.get_json()
     auth_error(client.get("/api/auth/session", headers=token), 401, "INVALID_TOKEN")
     error(client.get("/api/projects", headers=token), 401, "AUTH_ERROR")
-    if ending in ("demote", "ban-admin", "delete-admin", "the-user"):  # the user's own stays
-        assert client.get("/api/auth/session", headers=headers[USER]).status_code == 200
+    assert session["id"] not in sessions_of_user(client, people)  # gone from the lists too
+    if ending not in ("ban", "revoke"):  # the user's own stays; its list no longer shows it
+        own = client.get("/api/auth/sessions", headers=headers[USER])
+        assert own.status_code == 200, own.get_json()
+        assert [s["impersonatedBy"] for s in own.get_json()["sessions"]] == [None]
+
+
+# What undoes the cause of an ending: it revives nothing (E2.3: an ended session stays ended).
+UNDO = {
+    "demote": lambda client, ids, chief: client.patch(
+        f"/api/admin/users/{ids[ADMIN]}", headers=chief, json={"role": "admin"}),
+    "ban-admin": lambda client, ids, chief: client.post(
+        f"/api/admin/users/{ids[ADMIN]}/unban", headers=chief),
+    "ban": lambda client, ids, chief: client.post(
+        f"/api/admin/users/{ids[USER]}/unban", headers=chief),
+    "promote": lambda client, ids, chief: client.patch(
+        f"/api/admin/users/{ids[USER]}", headers=chief, json={"role": "user"}),
+}
+
+
+@pytest.mark.parametrize("ending", list(UNDO))
+def test_an_ended_session_stays_ended_when_its_cause_is_undone(make_app, client, people,
+                                                               ending):
+    headers, ids = people
+    session = start(client, people)["session"]
+    token = bearer(session["token"])
+    assert end(client, people, ending, session).status_code == 200
+    undone = UNDO[ending](client, ids, headers[OTHER_ADMIN])
+    assert undone.status_code == 200, undone.get_json()
+    # The hot read (perf/prepared.py) and SQLAlchemy's own (PERF_OFF) answer alike.
+    for reader in (client, make_app(PERF_OFF=["held_sqlite"]).test_client()):
+        auth_error(reader.get("/api/auth/session", headers=token), 401, "INVALID_TOKEN")
+        error(reader.get("/api/admin/users", headers=token), 401, "AUTH_ERROR")
+    assert session["id"] not in sessions_of_user(client, people)
+
+
+def test_a_promoted_target_gives_it_no_admin_power(app, client, people):
+    headers, ids = people
+    token = bearer(start(client, people)["session"]["token"])
+    error(client.get("/api/admin/users", headers=token), 403, "FORBIDDEN")
+    promoted = client.patch(f"/api/admin/users/{ids[USER]}", headers=headers[OTHER_ADMIN],
+                            json={"role": "admin"})
+    assert promoted.status_code == 200, promoted.get_json()
+    error(client.get("/api/admin/users", headers=token), 401, "AUTH_ERROR")
+    error(impersonate(client, token, ids[ADMIN]), 401, "AUTH_ERROR")
+
+
+def test_set_role_ends_them_as_the_admins_role_change_does(app, client, people):
+    """The operator's `flask set-role` (R2): the target made an admin, or the admin made a
+    user, ends the session for good."""
+    headers, _ = people
+    runner = app.test_cli_runner()
+    for email, role, back in ((USER, "admin", "user"), (ADMIN, "user", "admin")):
+        token = bearer(start(client, people)["session"]["token"])
+        assert runner.invoke(args=["set-role", email, role]).exit_code == 0
+        auth_error(client.get("/api/auth/session", headers=token), 401, "INVALID_TOKEN")
+        assert runner.invoke(args=["set-role", email, back]).exit_code == 0
+        auth_error(client.get("/api/auth/session", headers=token), 401, "INVALID_TOKEN")
+    own = client.get("/api/auth/sessions", headers=headers[USER]).get_json()["sessions"]
+    assert sessions_of_user(client, people) == {s["id"] for s in own} and len(own) == 1

@@ -640,3 +640,55 @@ def test_purge_expired_removes_old_challenges(app, client, clock, alice):
     clock.advance(minutes=6)
     result = app.test_cli_runner().invoke(args=["purge-expired"])
     assert "passkey_challenges: 1 removed" in result.output
+
+
+def test_registering_from_an_older_session_asks_the_proof_at_its_first_step(client, auth,
+                                                                           clock):
+    """Extensions E1.3: a stolen session must not plant the thief's passkey. The first step
+    takes the proof unless the session was made within REAUTHENTICATION_WINDOW (600 s); the
+    second step then finishes the ceremony the proof opened."""
+    headers = auth.headers("alice@example.com")
+    clock.advance(seconds=601)
+    assert refused(client.post(REGISTER, json={}, headers=headers), 403,
+                   "REAUTHENTICATION_REQUIRED")
+    assert refused(client.post(REGISTER, json={"password": "wrong password"}, headers=headers),
+                   400, "INVALID_CREDENTIALS")
+    step = client.post(REGISTER, json={"password": PASSWORD}, headers=headers)
+    assert step.status_code == 200, step.get_json()
+    credential = SoftAuthenticator("ES256").create(step.get_json()["options"], ORIGIN)
+    done = client.post(REGISTER, headers=headers, json={
+        "challengeId": step.get_json()["challengeId"], "credential": credential})
+    assert done.status_code == 201, done.get_json()
+    assert len(client.get("/api/auth/passkeys", headers=headers).get_json()["passkeys"]) == 1
+
+
+def test_with_two_factor_on_an_older_session_registers_with_password_and_code(client, auth,
+                                                                             clock, mail):
+    headers = auth.verified_headers("alice@example.com")
+    secret = client.post("/api/auth/two-factor/enable", headers=headers).get_json()["secret"]
+    assert client.post("/api/auth/two-factor/verify", headers=headers, json={
+        "code": pyotp.TOTP(secret).at(clock.now)}).status_code == 200
+    clock.advance(seconds=601)
+    assert refused(client.post(REGISTER, json={"password": PASSWORD}, headers=headers), 403,
+                   "REAUTHENTICATION_REQUIRED")
+    assert refused(client.post(REGISTER, headers=headers, json={
+        "password": PASSWORD, "totpCode": "000000"}), 400, "INVALID_TOTP")
+    step = client.post(REGISTER, headers=headers, json={
+        "password": PASSWORD, "totpCode": pyotp.TOTP(secret).at(clock.now)})
+    assert step.status_code == 200, step.get_json()
+
+
+def test_an_account_without_password_registers_only_from_a_fresh_session(make_app, mail,
+                                                                          clock):
+    email, redirect = "alice@example.com", "http://app.test/magic"
+    client = make_app(ALLOWED_REDIRECT_ORIGINS=["http://app.test"]).test_client()
+    headers = []
+    for _ in range(2):
+        client.post("/api/auth/send-magic-link", json={"email": email, "redirectUrl": redirect})
+        made = client.post("/api/auth/magic-link/verify", json={"token": mail.last_token(email)})
+        headers.append({"Authorization": f"Bearer {made.get_json()['session']['token']}"})
+        clock.advance(seconds=601)
+    assert refused(client.post(REGISTER, json={}, headers=headers[0]), 403,
+                   "REAUTHENTICATION_REQUIRED")
+    clock.advance(seconds=-601)  # the second session is fresh again
+    assert begin_register(client, headers[1])["challengeId"]

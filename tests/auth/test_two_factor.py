@@ -394,3 +394,23 @@ def test_enable_on_an_unverified_account_is_403_email_not_verified(client, auth)
     assert response.get_json()["error"] == "EMAIL_NOT_VERIFIED"
     session = client.get("/api/auth/session", headers=headers).get_json()
     assert session["user"]["twoFactorEnabled"] is False
+
+
+def test_enable_from_an_older_session_asks_the_proof(client, auth, clock, mail):
+    """Extensions E1.3: a stolen session must not plant the thief's authenticator. A session
+    made within REAUTHENTICATION_WINDOW (600 s) needs nothing more; an older one, the password."""
+    headers = auth.verified_headers()
+    clock.advance(seconds=601)
+    enable = "/api/auth/two-factor/enable"
+    refused = client.post(enable, headers=headers)
+    assert refused.status_code == 403, refused.get_json()
+    assert refused.get_json()["error"] == "REAUTHENTICATION_REQUIRED"
+    wrong = client.post(enable, headers=headers, json={"password": "wrong password"})
+    assert wrong.status_code == 400 and wrong.get_json()["error"] == "INVALID_CREDENTIALS"
+    assert stored_row(client.application, "users")[0]["totp_pending_secret"] is None
+    assert client.get("/api/auth/session", headers=headers).status_code == 200  # still valid
+    secret = client.post(enable, headers=headers, json={"password": PASSWORD}).get_json()["secret"]
+    verified = client.post("/api/auth/two-factor/verify", headers=headers,
+                           json={"code": code_at(secret, clock)})
+    assert verified.status_code == 200, verified.get_json()
+    assert verified.get_json()["user"]["twoFactorEnabled"] is True

@@ -9,6 +9,7 @@ import pytest
 from alembic.script import ScriptDirectory
 from sqlalchemy import MetaData, create_engine, func, insert, inspect, select, text
 from sqlalchemy import types as sqltypes
+from sqlalchemy.dialects.postgresql import TSVECTOR
 
 from app import MIGRATIONS, SECTIONS
 from core import stats
@@ -63,6 +64,8 @@ def revision_before_head() -> str:
 def value(column, table, i):
     """Row i's value for `column`, from its type; strings fill the column's length."""
     kind = column.type
+    if isinstance(kind, TSVECTOR):  # the search engine's own column (core/search.py)
+        return None
     if isinstance(kind, sqltypes.Boolean):
         return i % 2 == 0
     if isinstance(kind, sqltypes.Integer | sqltypes.Numeric):
@@ -94,7 +97,9 @@ def seed(url) -> dict:
     metadata.reflect(engine)
     with engine.begin() as conn:
         for table in metadata.sorted_tables:
-            if table.name == "alembic_version":
+            # SQLite's full-text table and its shadow tables (core/search.py) are the engine's,
+            # written by its own statements, never by rows.
+            if table.name == "alembic_version" or table.name.startswith("search_text"):
                 continue
             written[table.name], keys[table.name] = [], set()
             for i in range(ROWS):
@@ -241,7 +246,12 @@ def test_upgrade_with_rows_in_every_table_gives_the_schema_of_an_empty_database(
     # stat_counts too is its triggers' when it is seeded (the revision before head is 0012 or
     # later): counts_match_rows checks it.
     still = [table for table in seeded if table in made["tables"] and table != "stat_counts"]
-    assert kept_rows(filled, still) == {table: seeded[table] for table in still}
+    expected = {table: seeded[table] for table in still}
+    if revision_before_head() == "0017":
+        # 0018 deletes ended impersonation sessions: every seeded session names an
+        # impersonator whose role is no admin's.
+        expected["sessions"] = set()
+    assert kept_rows(filled, still) == expected
     if "stat_counts" in made["tables"]:
         counts_match_rows(filled)
 

@@ -39,7 +39,7 @@ def test_every_endpoint_is_documented_with_responses(app, client):
         assert any(s.startswith("4") or s.startswith("5") for s in statuses), (path, method)
 
 # POST operations that take no body at all; every other POST takes a JSON one.
-BODYLESS_POSTS = {"/api/auth/sign-out", "/api/auth/two-factor/enable",
+BODYLESS_POSTS = {"/api/auth/sign-out",
                   "/api/auth/revoke-other-sessions", "/api/admin/users/{user_id}/unban",
                   "/api/admin/users/{user_id}/impersonate",
                   "/api/festivals/{festival_id}/registrations"}

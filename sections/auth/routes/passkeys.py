@@ -5,7 +5,6 @@ from core.blueprint import BEARER
 from core.db import db
 from core.fields import AuthErrorSchema
 from sections.auth.routes import (
-    IMPERSONATING,
     blp,
     current_user,
     not_impersonated,
@@ -14,12 +13,11 @@ from sections.auth.routes import (
 from sections.auth.schemas.auth import (
     PasskeyCreatedSchema,
     PasskeyListSchema,
-    PasskeyRegisterSchema,
     PasskeyRegisterStepSchema,
     PasskeySignInSchema,
     PasskeySignInStepSchema,
 )
-from sections.auth.schemas.security import ProofSchema
+from sections.auth.schemas.security import PasskeyRegisterSchema, ProofSchema
 from sections.auth.services import accounts, passkeys, reauth
 from sections.auth.sign_in_metrics import counted
 
@@ -33,15 +31,24 @@ INVALID_BEARER = (401, "INVALID_TOKEN: bearer token missing, invalid or expired"
 @blp.doc(**BEARER)
 @blp.arguments(PasskeyRegisterSchema, required=False)  # step 1 may send no body at all
 @blp.response(200, PasskeyRegisterStepSchema,
-              description="Step 1 (body {}): {options, challengeId}")
+              description="Step 1 (body {} or the proof {password?, totpCode?}): {options, "
+                          "challengeId}")
 @blp.alt_response(201, schema=PasskeyCreatedSchema,
                   description="Step 2 (body {challengeId, credential, name?}): the new passkey")
-@blp.errors((400, "INVALID_CHALLENGE, INVALID_PASSKEY or VALIDATION_ERROR"), INVALID_BEARER,
-            IMPERSONATING, schema=AuthErrorSchema)
+@blp.errors((400, "INVALID_CHALLENGE, INVALID_PASSKEY, INVALID_CREDENTIALS (wrong password), "
+                  "INVALID_TOTP (wrong code) or VALIDATION_ERROR"), INVALID_BEARER,
+            (403, "REAUTHENTICATION_REQUIRED: step 1 from a session older than "
+                  "REAUTHENTICATION_WINDOW sends the password and, with two-factor on, the "
+                  "code (an account with neither signs in again); or IMPERSONATION_FORBIDDEN "
+                  "through an impersonation session"),
+            (429, "RATE_LIMITED"), schema=AuthErrorSchema)
 def register(data):
     """Start (with {}) or finish (with challengeId and credential) adding a passkey."""
     user = current_user()
     if "challengeId" not in data:
+        # Extensions E1.3: the proof opens the ceremony; its challenge then binds step 2.
+        reauth.require_for_a_way_in(user, current_session(), data.get("password"),
+                                    data.get("totpCode"), "Adding a passkey")
         options, challenge_id = passkeys.registration_options(user)
         db.session.commit()
         return {"options": options, "challengeId": challenge_id}

@@ -12,7 +12,7 @@ from sections.auth.schemas.auth import (
     TwoFactorSetupSchema,
     VerifiedUserSchema,
 )
-from sections.auth.schemas.security import DisableTwoFactorSchema
+from sections.auth.schemas.security import DisableTwoFactorSchema, ProofSchema
 from sections.auth.services import reauth, two_factor
 
 
@@ -21,13 +21,21 @@ from sections.auth.services import reauth, two_factor
 @login_required
 @not_impersonated
 @blp.doc(**BEARER)
+@blp.arguments(ProofSchema, required=False)  # a session younger than the window sends none
 @blp.response(200, TwoFactorSetupSchema)
-@blp.errors(INVALID_BEARER, (403, "EMAIL_NOT_VERIFIED: verify the address first, or "
-                                    "IMPERSONATION_FORBIDDEN through an impersonation session"),
-            (409, "TWO_FACTOR_ALREADY_ENABLED"), schema=AuthErrorSchema)
-def enable_two_factor():
+@blp.errors((400, "INVALID_CREDENTIALS (wrong password) or VALIDATION_ERROR"), INVALID_BEARER,
+            (403, "EMAIL_NOT_VERIFIED: verify the address first; REAUTHENTICATION_REQUIRED: "
+                  "a session older than REAUTHENTICATION_WINDOW sends the password (an account "
+                  "without one signs in again); or IMPERSONATION_FORBIDDEN through an "
+                  "impersonation session"),
+            (409, "TWO_FACTOR_ALREADY_ENABLED"), (429, "RATE_LIMITED"), schema=AuthErrorSchema)
+def enable_two_factor(data):
     """Start two-factor enrolment: a new pending TOTP secret and its QR code."""
-    setup = two_factor.enable(current_user())
+    user = current_user()
+    two_factor.require_can_enable(user)
+    reauth.require_for_a_way_in(user, current_session(), data.get("password"),
+                                data.get("totpCode"), "Turning two-factor on")
+    setup = two_factor.enable(user)
     db.session.commit()
     return setup
 

@@ -162,11 +162,6 @@ class PasskeyCeremonySchema(RequestSchema):
                 raise ValidationError("Missing data for required field.", field_name=missing)
 
 
-class PasskeyRegisterSchema(PasskeyCeremonySchema):
-    name = PasskeyName(metadata={"description": "Step 2: a label for the passkey (default "
-                                                "\"Passkey\")"})
-
-
 class PasskeySignInSchema(PasskeyCeremonySchema):
     email = Email(metadata={"description": "Step 1: offer only this account's passkeys; "
                                           "without it any discoverable passkey signs in"})

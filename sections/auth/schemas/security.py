@@ -5,7 +5,7 @@ from marshmallow import Schema, fields, validate
 from core import listing
 from core.fields import Email, RequestSchema, UTCDateTime
 from sections.auth.models import SECURITY_EVENT_TYPES
-from sections.auth.schemas.auth import CodeSchema
+from sections.auth.schemas.auth import CodeSchema, PasskeyCeremonySchema, PasskeyName
 
 
 def password_proof() -> fields.Field:
@@ -19,6 +19,14 @@ class ProofSchema(RequestSchema):
     password = password_proof()
     totpCode = fields.String(load_only=True, validate=validate.Length(min=1, max=64), metadata={
         "description": "Required when two-factor is on: a current code or a recovery code"})
+
+
+class PasskeyRegisterSchema(PasskeyCeremonySchema, ProofSchema):
+    """Step 1 sends the proof of E1.3 (none from a session younger than
+    REAUTHENTICATION_WINDOW); step 2 sends the ceremony's answer and a name."""
+
+    name = PasskeyName(metadata={"description": "Step 2: a label for the passkey (default "
+                                                "\"Passkey\")"})
 
 
 class ChangeEmailSchema(ProofSchema):

@@ -5,6 +5,7 @@ from dataclasses import dataclass
 from authlib.integrations.flask_client import OAuth
 from flask import current_app
 
+from core.fields import MAX_EMAIL
 from sections.auth.outcomes import ProviderNotConfigured
 
 NAMES = {"github": "GitHub", "google": "Google"}
@@ -112,7 +113,7 @@ def _profile(provider, user_id, email, verified, name, image) -> Profile:
     if not 0 < len(user_id) <= 255 or not user_id.isprintable():
         raise ValueError(f"{provider} sent an unusable user id")
     email = email.strip().lower() if isinstance(email, str) else None
-    if not email or len(email) > 320 or "@" not in email or not email.isprintable():
+    if not email or len(email) > MAX_EMAIL or "@" not in email or not email.isprintable():
         email = None
     return Profile(provider, user_id, email, verified and email is not None,
                    _text(name, 255), _image(image))

@@ -35,10 +35,7 @@ def require_proof(user: User, session, password: str | None, code: str | None,
     if not (has_password or has_code):
         # Nothing to ask (magic link, OAuth or passkey account): the session itself must be
         # fresh, so a session stolen long after sign-in cannot make the change.
-        window = timedelta(seconds=current_app.config["REAUTHENTICATION_WINDOW"])
-        made = db.session.execute(select(Session.created_at)
-                                  .where(Session.id == session.id)).scalar_one()
-        if clock.utcnow() - made > window:
+        if not _recent(session):
             raise ReauthenticationRequired(f"{action} needs a recent sign-in: sign in again, "
                                            "then retry")
         return
@@ -53,6 +50,24 @@ def require_proof(user: User, session, password: str | None, code: str | None,
     if has_code and not two_factor.accept_code(user, code):
         raise InvalidTotp
     throttle.forgive(user.email)
+
+
+def require_for_a_way_in(user: User, session, password: str | None, code: str | None,
+                         action: str) -> None:
+    """Adding a way in (extensions E1.3: turning two-factor on, registering a passkey): a
+    session made within REAUTHENTICATION_WINDOW needs nothing more (its sign-in was the proof);
+    an older one gives `require_proof`'s proof, so a stolen session cannot bind the thief's
+    authenticator. Whatever proof a fresh session sends is not read."""
+    if not _recent(session):
+        require_proof(user, session, password, code, action)
+
+
+def _recent(session) -> bool:
+    """Whether `session` (anything with an `id`) was made within REAUTHENTICATION_WINDOW."""
+    window = timedelta(seconds=current_app.config["REAUTHENTICATION_WINDOW"])
+    made = db.session.execute(select(Session.created_at)
+                              .where(Session.id == session.id)).scalar_one()
+    return clock.utcnow() - made <= window
 
 
 def _check_password(user: User, password: str) -> None:

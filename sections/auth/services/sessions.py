@@ -68,8 +68,7 @@ LOOKUP = (
     .where(Session.token_hash == bindparam("token_hash"))
 )
 IMPERSONATOR = PreparedRead(
-    select(User.id, User.name, User.image, User.email, User.role, User.banned,
-           User.ban_expires_at).where(User.id == bindparam("admin_id")))
+    select(User.id, User.name, User.image, User.email).where(User.id == bindparam("admin_id")))
 # Run on a pooled DBAPI connection, compiled once: every request with a bearer token passes here,
 # and SQLAlchemy's execution layer costs several times the query itself (bench/README.md).
 _LOOKUP = PreparedRead(LOOKUP)
@@ -133,7 +132,7 @@ def lookup(token: str) -> LiveSession | None:
     if expires_at <= now or bans.is_banned(row, now):
         return None
     if row.impersonator_id is not None:
-        return _impersonation(row, expires_at, now)
+        return _impersonation(row, expires_at)
     if now - row.renewed_at > RENEW_AFTER and expiry(row.session_created_at, now) > expires_at:
         expires_at = expiry(row.session_created_at, now)
         with db.engine.begin() as conn:
@@ -142,11 +141,14 @@ def lookup(token: str) -> LiveSession | None:
     return LiveSession(row.session_id, row.id, expires_at, row)
 
 
-def _impersonation(row, expires_at: datetime, now: datetime) -> LiveSession | None:
-    """An impersonation session (extensions.md E2.3): never renewed, and live only while its
-    admin still holds the role and is not banned (a deleted admin's went with its account)."""
+def _impersonation(row, expires_at: datetime) -> LiveSession | None:
+    """An impersonation session (extensions.md E2.3), never renewed, with the admin it shows.
+    Its row is the whole of its state: what ends it (the admin's role change, ban or deletion,
+    the user's promotion, ban or revocation) deletes the row (services/impersonation.py), so
+    this read, the session lists and PERF_OFF's SQLAlchemy read all agree, and an ended one
+    stays ended when the role comes back or the ban is lifted."""
     admin = IMPERSONATOR.one(db.engine, admin_id=row.impersonator_id)
-    if admin is None or admin.role != "admin" or bans.is_banned(admin, now):
+    if admin is None:  # deleted between the two reads: the row went with it
         return None
     shown = {"id": admin.id, "name": admin.name, "image": admin.image, "email": admin.email}
     return LiveSession(row.session_id, row.id, expires_at, row, impersonator=shown)

@@ -75,6 +75,17 @@ def issuer() -> str:
 
 def enable(user: User) -> dict:
     """Make a new pending secret (replacing an earlier pending one) and its QR code."""
+    require_can_enable(user)
+    secret = pyotp.random_base32()
+    user.totp_pending_secret = encrypt(secret)
+    uri = pyotp.TOTP(secret).provisioning_uri(name=user.email, issuer_name=issuer())
+    # make_qr, not make: segno.make may choose a Micro QR that authenticator apps cannot read.
+    qr_code = segno.make_qr(uri, error="m").png_data_uri(scale=5, border=4)
+    return {"secret": secret, "qrCode": qr_code, "otpauthUrl": uri}
+
+
+def require_can_enable(user: User) -> None:
+    """403 EMAIL_NOT_VERIFIED before the address is proven; 409 when two-factor is on."""
     if not user.email_verified:
         # Contract section 5: a factor set up before the address is proven would be wiped when
         # the address's owner claims the account, or would let whoever set it up keep it.
@@ -82,12 +93,6 @@ def enable(user: User) -> dict:
             "Verify your e-mail address before turning on two-factor authentication")
     if user.two_factor_enabled:
         raise TwoFactorAlreadyEnabled
-    secret = pyotp.random_base32()
-    user.totp_pending_secret = encrypt(secret)
-    uri = pyotp.TOTP(secret).provisioning_uri(name=user.email, issuer_name=issuer())
-    # make_qr, not make: segno.make may choose a Micro QR that authenticator apps cannot read.
-    qr_code = segno.make_qr(uri, error="m").png_data_uri(scale=5, border=4)
-    return {"secret": secret, "qrCode": qr_code, "otpauthUrl": uri}
 
 
 def activate(user: User, code: str) -> list[str]:

@@ -19,17 +19,25 @@ T = TypeVar("T", bound="PasskeyRegister")
 class PasskeyRegister:
     """
     Attributes:
+        password (str | Unset): Required when the account has a password
+        totp_code (str | Unset): Required when two-factor is on: a current code or a recovery code
         challenge_id (str | Unset): Step 2: the challengeId that step 1 answered
         credential (PasskeyRegisterCredential | Unset): Step 2: the PublicKeyCredential's toJSON() (WebAuthn JSON form)
         name (str | Unset): Step 2: a label for the passkey (default "Passkey")
     """
 
+    password: str | Unset = UNSET
+    totp_code: str | Unset = UNSET
     challenge_id: str | Unset = UNSET
     credential: PasskeyRegisterCredential | Unset = UNSET
     name: str | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
+        password = self.password
+
+        totp_code = self.totp_code
+
         challenge_id = self.challenge_id
 
         credential: dict[str, Any] | Unset = UNSET
@@ -41,6 +49,10 @@ class PasskeyRegister:
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
         field_dict.update({})
+        if password is not UNSET:
+            field_dict["password"] = password
+        if totp_code is not UNSET:
+            field_dict["totpCode"] = totp_code
         if challenge_id is not UNSET:
             field_dict["challengeId"] = challenge_id
         if credential is not UNSET:
@@ -55,6 +67,10 @@ class PasskeyRegister:
         from ..models.passkey_register_credential import PasskeyRegisterCredential  # noqa: PLC0415
 
         d = dict(src_dict)
+        password = d.pop("password", UNSET)
+
+        totp_code = d.pop("totpCode", UNSET)
+
         challenge_id = d.pop("challengeId", UNSET)
 
         _credential = d.pop("credential", UNSET)
@@ -67,6 +83,8 @@ class PasskeyRegister:
         name = d.pop("name", UNSET)
 
         passkey_register = cls(
+            password=password,
+            totp_code=totp_code,
             challenge_id=challenge_id,
             credential=credential,
             name=name,

@@ -1568,6 +1568,10 @@ export interface components {
             totpCode?: string;
         };
         PasskeyRegister: {
+            /** @description Required when the account has a password */
+            password?: string;
+            /** @description Required when two-factor is on: a current code or a recovery code */
+            totpCode?: string;
             /** @description Step 2: the challengeId that step 1 answered */
             challengeId?: string;
             /** @description Step 2: the PublicKeyCredential's toJSON() (WebAuthn JSON form) */
@@ -3688,7 +3692,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Step 1 (body {}): {options, challengeId} */
+            /** @description Step 1 (body {} or the proof {password?, totpCode?}): {options, challengeId} */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -3706,7 +3710,7 @@ export interface operations {
                     "application/json": components["schemas"]["PasskeyCreated"];
                 };
             };
-            /** @description INVALID_CHALLENGE, INVALID_PASSKEY or VALIDATION_ERROR */
+            /** @description INVALID_CHALLENGE, INVALID_PASSKEY, INVALID_CREDENTIALS (wrong password), INVALID_TOTP (wrong code) or VALIDATION_ERROR */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3724,8 +3728,17 @@ export interface operations {
                     "application/json": components["schemas"]["AuthError"];
                 };
             };
-            /** @description IMPERSONATION_FORBIDDEN: not through an impersonation session */
+            /** @description REAUTHENTICATION_REQUIRED: step 1 from a session older than REAUTHENTICATION_WINDOW sends the password and, with two-factor on, the code (an account with neither signs in again); or IMPERSONATION_FORBIDDEN through an impersonation session */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthError"];
+                };
+            };
+            /** @description RATE_LIMITED */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3927,7 +3940,11 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["Proof"];
+            };
+        };
         responses: {
             /** @description OK */
             200: {
@@ -3936,6 +3953,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["TwoFactorSetup"];
+                };
+            };
+            /** @description INVALID_CREDENTIALS (wrong password) or VALIDATION_ERROR */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthError"];
                 };
             };
             /** @description INVALID_TOKEN: bearer token missing, invalid or expired */
@@ -3947,7 +3973,7 @@ export interface operations {
                     "application/json": components["schemas"]["AuthError"];
                 };
             };
-            /** @description EMAIL_NOT_VERIFIED: verify the address first, or IMPERSONATION_FORBIDDEN through an impersonation session */
+            /** @description EMAIL_NOT_VERIFIED: verify the address first; REAUTHENTICATION_REQUIRED: a session older than REAUTHENTICATION_WINDOW sends the password (an account without one signs in again); or IMPERSONATION_FORBIDDEN through an impersonation session */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3958,6 +3984,15 @@ export interface operations {
             };
             /** @description TWO_FACTOR_ALREADY_ENABLED */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthError"];
+                };
+            };
+            /** @description RATE_LIMITED */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -5,17 +5,28 @@ import httpx
 
 from ...client import AuthenticatedClient, Client
 from ...models.auth_error import AuthError
+from ...models.proof import Proof
 from ...models.two_factor_setup import TwoFactorSetup
-from ...types import Response
+from ...types import UNSET, Response, Unset
 
 
-def _get_kwargs() -> dict[str, Any]:
+def _get_kwargs(
+    *,
+    body: Proof | Unset = UNSET,
+) -> dict[str, Any]:
+    headers: dict[str, Any] = {}
 
     _kwargs: dict[str, Any] = {
         "method": "post",
         "url": "/api/auth/two-factor/enable",
     }
 
+    if not isinstance(body, Unset):
+        _kwargs["json"] = body.to_dict()
+
+    headers["Content-Type"] = "application/json"
+
+    _kwargs["headers"] = headers
     return _kwargs
 
 
@@ -26,6 +37,11 @@ def _parse_response(
         response_200 = TwoFactorSetup.from_dict(response.json())
 
         return response_200
+
+    if response.status_code == 400:
+        response_400 = AuthError.from_dict(response.json())
+
+        return response_400
 
     if response.status_code == 401:
         response_401 = AuthError.from_dict(response.json())
@@ -41,6 +57,11 @@ def _parse_response(
         response_409 = AuthError.from_dict(response.json())
 
         return response_409
+
+    if response.status_code == 429:
+        response_429 = AuthError.from_dict(response.json())
+
+        return response_429
 
     response_default = AuthError.from_dict(response.json())
 
@@ -61,8 +82,12 @@ def _build_response(
 def sync_detailed(
     *,
     client: AuthenticatedClient,
+    body: Proof | Unset = UNSET,
 ) -> Response[AuthError | TwoFactorSetup]:
     """Start two-factor enrolment: a new pending TOTP secret and its QR code.
+
+    Args:
+        body (Proof | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -72,7 +97,9 @@ def sync_detailed(
         Response[AuthError | TwoFactorSetup]
     """
 
-    kwargs = _get_kwargs()
+    kwargs = _get_kwargs(
+        body=body,
+    )
 
     response = client.get_httpx_client().request(
         **kwargs,
@@ -84,8 +111,12 @@ def sync_detailed(
 def sync(
     *,
     client: AuthenticatedClient,
+    body: Proof | Unset = UNSET,
 ) -> AuthError | TwoFactorSetup | None:
     """Start two-factor enrolment: a new pending TOTP secret and its QR code.
+
+    Args:
+        body (Proof | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -97,14 +128,19 @@ def sync(
 
     return sync_detailed(
         client=client,
+        body=body,
     ).parsed
 
 
 async def asyncio_detailed(
     *,
     client: AuthenticatedClient,
+    body: Proof | Unset = UNSET,
 ) -> Response[AuthError | TwoFactorSetup]:
     """Start two-factor enrolment: a new pending TOTP secret and its QR code.
+
+    Args:
+        body (Proof | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -114,7 +150,9 @@ async def asyncio_detailed(
         Response[AuthError | TwoFactorSetup]
     """
 
-    kwargs = _get_kwargs()
+    kwargs = _get_kwargs(
+        body=body,
+    )
 
     response = await client.get_async_httpx_client().request(**kwargs)
 
@@ -124,8 +162,12 @@ async def asyncio_detailed(
 async def asyncio(
     *,
     client: AuthenticatedClient,
+    body: Proof | Unset = UNSET,
 ) -> AuthError | TwoFactorSetup | None:
     """Start two-factor enrolment: a new pending TOTP secret and its QR code.
+
+    Args:
+        body (Proof | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -138,5 +180,6 @@ async def asyncio(
     return (
         await asyncio_detailed(
             client=client,
+            body=body,
         )
     ).parsed

@@ -59,6 +59,11 @@ def _parse_response(
 
         return response_403
 
+    if response.status_code == 429:
+        response_429 = AuthError.from_dict(response.json())
+
+        return response_429
+
     response_default = AuthError.from_dict(response.json())
 
     return response_default
