@@ -28,6 +28,9 @@ HTTP_CODES = {
 
 
 RETRY_AFTER_UNAVAILABLE = 5  # seconds a client waits before retrying a 503
+# SQLSTATEs of a deadlock and of a serialization failure: a transaction undone, answered 409
+# (PostgreSQL Appendix A).
+TRANSACTION_CONFLICTS = {"40P01", "40001"}
 
 
 class APIError(Exception):
@@ -160,6 +163,17 @@ def handle_integrity_error(exc: IntegrityError):
     return error_response(APIError(409, "CONFLICT", "The request conflicts with existing data"))
 
 
+def handle_operational_error(exc: OperationalError):
+    if getattr(exc.orig, "sqlstate", None) in TRANSACTION_CONFLICTS:
+        # PostgreSQL undid this request's transaction to let a concurrent one go on (a deadlock,
+        # or a serialization failure): the database is well, and a 503 would page operators.
+        db.session.rollback()
+        log.warning("transaction conflict (request %s): %s", g.get("request_id"), exc.orig)
+        return handle_outcome(outcomes.Conflict(
+            "The request conflicted with a concurrent one and was undone; retry it"))
+    return handle_database_unavailable(exc)
+
+
 def handle_database_unavailable(exc: DBAPIError | PoolTimeout):
     db.session.rollback()
     log.error("database unavailable (request %s): %s", g.get("request_id"),
@@ -194,7 +208,7 @@ def register_error_handlers(app):
     app.register_error_handler(HTTPException, handle_http_exception)
     app.register_error_handler(ValidationError, handle_validation_error)
     app.register_error_handler(IntegrityError, handle_integrity_error)
-    app.register_error_handler(OperationalError, handle_database_unavailable)
+    app.register_error_handler(OperationalError, handle_operational_error)
     # Every pooled connection busy for pool_timeout: overloaded, not broken (docs/how-to/deploy.md).
     app.register_error_handler(PoolTimeout, handle_database_unavailable)
     app.register_error_handler(Exception, handle_unexpected)
