@@ -8,7 +8,7 @@ from sqlalchemy.exc import DBAPIError, IntegrityError, OperationalError
 from sqlalchemy.exc import TimeoutError as PoolTimeout
 from werkzeug.exceptions import HTTPException
 
-from core import outcomes
+from core import bearer, outcomes
 from core.db import db
 
 log = logging.getLogger(__name__)
@@ -28,9 +28,10 @@ HTTP_CODES = {
 
 
 RETRY_AFTER_UNAVAILABLE = 5  # seconds a client waits before retrying a 503
-# SQLSTATEs of a deadlock and of a serialization failure: a transaction undone, answered 409
-# (PostgreSQL Appendix A).
+# SQLSTATEs: a deadlock and a serialization failure (a transaction undone, answered 409), and
+# a foreign key's violation (PostgreSQL Appendix A).
 TRANSACTION_CONFLICTS = {"40P01", "40001"}
+FOREIGN_KEY_VIOLATION = "23503"
 
 
 class APIError(Exception):
@@ -160,7 +161,17 @@ def handle_integrity_error(exc: IntegrityError):
     # Services catch the races they expect (e.g. USER_ALREADY_EXISTS); anything else is a conflict.
     db.session.rollback()
     log.warning("integrity error (request %s): %s", g.get("request_id"), exc.orig)
+    if _is_foreign_key_violation(exc.orig) and bearer.ended():
+        # A row it wrote names a row gone meanwhile, and so is the credential it came with: its
+        # account was deleted while it ran (its sessions and keys go with it). Whatever the row,
+        # the truthful answer is a dead credential's, not a conflict with existing data.
+        return handle_outcome(outcomes.Unauthenticated("Invalid or expired bearer token"))
     return error_response(APIError(409, "CONFLICT", "The request conflicts with existing data"))
+
+
+def _is_foreign_key_violation(orig) -> bool:
+    return (getattr(orig, "sqlstate", None) == FOREIGN_KEY_VIOLATION
+            or getattr(orig, "sqlite_errorname", None) == "SQLITE_CONSTRAINT_FOREIGNKEY")
 
 
 def handle_operational_error(exc: OperationalError):

@@ -3,6 +3,8 @@ E1.2, E2.2, resources R3) on two real waitress processes sharing PostgreSQL: the
 through (never a deadlock reported as the database down), a write that loses the race answers
 401 as a dead session does (never a 409 from a foreign key), and nothing it wrote outlives the
 account. Several trials each, the requests released together."""
+import uuid
+
 import psycopg
 import pytest
 import requests
@@ -30,6 +32,10 @@ def delete_account(server, token):
 def create_key(server, token):
     return call("POST", server, "/api/auth/api-keys", token,
                 {"name": "race", "password": PASSWORD})
+
+
+def create_project(server, token):
+    return call("POST", server, "/api/projects", token, {"name": uuid.uuid4().hex})
 
 
 def count(database_url, sql, *params):
@@ -71,3 +77,13 @@ def test_a_deletion_racing_email_changes_goes_through(start_pair, mail, database
 def test_a_key_creation_racing_its_accounts_deletion_answers_401(start_pair, database):  # noqa: F811
     race_deletion(start_pair(), database, create_key, 201)
 
+
+@pytest.mark.postgres
+@pytest.mark.redis
+def test_a_project_created_racing_its_owners_deletion_answers_401_or_goes_with_it(
+        start_pair, database):  # noqa: F811
+    race_deletion(start_pair(), database, create_project, 201)
+    # A project made just before the deletion went with it (its solo projects, R3): none is
+    # left without its owner.
+    assert count(database, "SELECT count(*) FROM projects p WHERE NOT EXISTS "
+                 "(SELECT 1 FROM memberships m WHERE m.project_id = p.id)") == 0
