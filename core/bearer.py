@@ -42,3 +42,9 @@ def current_session():
         # A public view asking anyway (the pipeline resolves only protected ones): once.
         found = g.bearer_session = _lookup()
     return found
+
+
+def ended() -> bool:
+    """Whether the request came with a live credential that no longer resolves (looked up once
+    more): its account was deleted, or the session ended, while the request ran."""
+    return g.get("bearer_session") is not None and _lookup() is None

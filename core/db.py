@@ -73,14 +73,19 @@ def ping_after_idle(engine, seconds: float) -> None:
                 raise DisconnectionError(str(exc)) from exc
 
 
-def lock_row(model, row_id: str, touch) -> None:
+def lock_row(model, row_id: str, touch, *, deleting: bool = False) -> None:
     """Hold `model`'s row `row_id` until the commit, so that concurrent requests deciding on
     what it owns (a festival's places, an account's keys) decide one after the other.
-    PostgreSQL: a row lock. SQLite serialises writers, but a transaction that read first cannot
-    write once another has committed: this write of `touch` (a column, set to itself; no
-    trigger watches it) waits for the other writers and then sees what they did."""
+    PostgreSQL: FOR NO KEY UPDATE, which waits for the row's other lockers, its writers and its
+    deletion, but not for inserts of rows that name it (their foreign key's KEY SHARE), which
+    would otherwise queue behind the lock and could close a deadlock with its holder; with
+    `deleting`, FOR UPDATE, which waits for those inserts too and keeps new ones out until the
+    row is gone. SQLite serialises writers, but a transaction that read first cannot write once
+    another has committed: this write of `touch` (a column, set to itself; no trigger watches
+    it) waits for the other writers and then sees what they did."""
     if db.session.get_bind().dialect.name == "sqlite":
         db.session.execute(update(model).where(model.id == row_id).values({touch: touch})
                            .execution_options(synchronize_session=False))
     else:
-        db.session.execute(select(model.id).where(model.id == row_id).with_for_update())
+        db.session.execute(select(model.id).where(model.id == row_id)
+                           .with_for_update(key_share=not deleting))

@@ -8,7 +8,7 @@ from sqlalchemy.exc import DBAPIError, IntegrityError, OperationalError
 from sqlalchemy.exc import TimeoutError as PoolTimeout
 from werkzeug.exceptions import HTTPException
 
-from core import outcomes
+from core import bearer, outcomes
 from core.db import db
 
 log = logging.getLogger(__name__)
@@ -28,6 +28,10 @@ HTTP_CODES = {
 
 
 RETRY_AFTER_UNAVAILABLE = 5  # seconds a client waits before retrying a 503
+# SQLSTATEs: a deadlock and a serialization failure (a transaction undone, answered 409), and
+# a foreign key's violation (PostgreSQL Appendix A).
+TRANSACTION_CONFLICTS = {"40P01", "40001"}
+FOREIGN_KEY_VIOLATION = "23503"
 
 
 class APIError(Exception):
@@ -157,7 +161,28 @@ def handle_integrity_error(exc: IntegrityError):
     # Services catch the races they expect (e.g. USER_ALREADY_EXISTS); anything else is a conflict.
     db.session.rollback()
     log.warning("integrity error (request %s): %s", g.get("request_id"), exc.orig)
+    if _is_foreign_key_violation(exc.orig) and bearer.ended():
+        # A row it wrote names a row gone meanwhile, and so is the credential it came with: its
+        # account was deleted while it ran (its sessions and keys go with it). Whatever the row,
+        # the truthful answer is a dead credential's, not a conflict with existing data.
+        return handle_outcome(outcomes.Unauthenticated("Invalid or expired bearer token"))
     return error_response(APIError(409, "CONFLICT", "The request conflicts with existing data"))
+
+
+def _is_foreign_key_violation(orig) -> bool:
+    return (getattr(orig, "sqlstate", None) == FOREIGN_KEY_VIOLATION
+            or getattr(orig, "sqlite_errorname", None) == "SQLITE_CONSTRAINT_FOREIGNKEY")
+
+
+def handle_operational_error(exc: OperationalError):
+    if getattr(exc.orig, "sqlstate", None) in TRANSACTION_CONFLICTS:
+        # PostgreSQL undid this request's transaction to let a concurrent one go on (a deadlock,
+        # or a serialization failure): the database is well, and a 503 would page operators.
+        db.session.rollback()
+        log.warning("transaction conflict (request %s): %s", g.get("request_id"), exc.orig)
+        return handle_outcome(outcomes.Conflict(
+            "The request conflicted with a concurrent one and was undone; retry it"))
+    return handle_database_unavailable(exc)
 
 
 def handle_database_unavailable(exc: DBAPIError | PoolTimeout):
@@ -194,7 +219,7 @@ def register_error_handlers(app):
     app.register_error_handler(HTTPException, handle_http_exception)
     app.register_error_handler(ValidationError, handle_validation_error)
     app.register_error_handler(IntegrityError, handle_integrity_error)
-    app.register_error_handler(OperationalError, handle_database_unavailable)
+    app.register_error_handler(OperationalError, handle_operational_error)
     # Every pooled connection busy for pool_timeout: overloaded, not broken (docs/how-to/deploy.md).
     app.register_error_handler(PoolTimeout, handle_database_unavailable)
     app.register_error_handler(Exception, handle_unexpected)

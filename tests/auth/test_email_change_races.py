@@ -1,6 +1,6 @@
 """Races of the e-mail change (extensions E1.2) on two real waitress processes sharing
-PostgreSQL: one token confirmed twice at once, and a confirmation against a sign-up of the same
-address. Several rounds each, the requests released together by a barrier."""
+PostgreSQL: one token confirmed twice at once, a confirmation against a sign-up of the same
+address, and requests at once (one live token). Rounds, requests released by a barrier."""
 import threading
 
 import psycopg
@@ -11,6 +11,7 @@ from tests.conftest import PASSWORD
 from tests.service.test_scaleout import database, new_email, redis_url, sign_up, start_pair  # noqa: F401
 
 ROUNDS = 6
+REQUESTS = 4  # change requests of one account at once
 
 
 def at_once(*calls):
@@ -40,15 +41,25 @@ def requested_change(server, mail, new):
     return mail.last_token(new)
 
 
+def change_request(server, token):
+    """A request (to run later) of the account of `token` to change to a new address."""
+    return lambda: requests.post(f"{server}/api/auth/change-email",
+                                 headers={"Authorization": f"Bearer {token}"},
+                                 json={"newEmail": new_email(), "password": PASSWORD}, timeout=60)
+
+
 def confirm(server, token):
     return lambda: requests.post(f"{server}/api/auth/change-email/confirm",
                                  json={"token": token}, timeout=60)
 
 
-def accounts_with(database_url, email):
+def scalar(database_url, sql, *params):
     with psycopg.connect(database_url.replace("postgresql+psycopg://", "postgresql://")) as conn:
-        return conn.execute("SELECT count(*) FROM users WHERE email = %s",
-                            (email,)).fetchone()[0]
+        return conn.execute(sql, params).fetchone()[0]
+
+
+def accounts_with(database_url, email):
+    return scalar(database_url, "SELECT count(*) FROM users WHERE email = %s", email)
 
 
 @pytest.mark.postgres
@@ -80,3 +91,18 @@ def test_a_confirmation_racing_a_sign_up_leaves_one_account(start_pair, mail, da
         loser = signed_up if statuses == (200, 409) else confirmed
         assert loser.json()["error"] == "USER_ALREADY_EXISTS"
         assert accounts_with(database, new) == 1
+
+
+@pytest.mark.postgres
+@pytest.mark.redis
+def test_change_requests_at_once_leave_one_live_token(start_pair, mail, database):  # noqa: F811
+    """E1.2: a new request replaces the pending one, so one link works at any time; the
+    account's row is locked first, so each request replaces the one before it."""
+    servers = start_pair()
+    for _ in range(ROUNDS):
+        made = sign_up(servers[0], new_email())
+        token = made["session"]["token"]
+        answers = at_once(*(change_request(servers[i % 2], token) for i in range(REQUESTS)))
+        assert [r.status_code for r in answers] == [200] * REQUESTS, [r.text for r in answers]
+        assert scalar(database, "SELECT count(*) FROM one_time_tokens WHERE user_id = %s "
+                      "AND purpose = 'email_change'", made["user"]["id"]) == 1

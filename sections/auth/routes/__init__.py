@@ -5,8 +5,9 @@ from flask import request
 
 from core.bearer import current_session
 from core.blueprint import ApiBlueprint
-from core.db import db
+from core.db import db, lock_row
 from core.errors import AUTH
+from core.outcomes import Unauthenticated
 from sections.auth.models import User
 from sections.auth.outcomes import ImpersonationForbidden
 from sections.auth.services import bans, notices, security_log, sessions
@@ -17,8 +18,18 @@ blp = ApiBlueprint("auth", __name__, url_prefix="/api/auth",
 
 
 def current_user() -> User:
-    """The caller's account as an ORM object, for views that change it (one more query)."""
-    return db.session.get(User, current_session().user_id)
+    """The caller's account as an ORM object, for views that change it or add to it, its row
+    locked until the commit (core.db.lock_row). Every change of an account, and its deletion,
+    takes this lock before anything else: they run one after the other instead of
+    deadlocking over what each touches next (its tokens, its keys), and a change that waited
+    for the account's deletion finds no account and answers 401, as a dead session does,
+    rather than a 409 from the foreign key of what it would have added."""
+    user_id = current_session().user_id
+    lock_row(User, user_id, User.name)
+    user = db.session.get(User, user_id)
+    if user is None:
+        raise Unauthenticated("Invalid or expired bearer token")
+    return user
 
 
 def client() -> sessions.Client:

@@ -7,7 +7,7 @@ from datetime import UTC, datetime, timedelta
 from sqlalchemy import bindparam, delete, func, or_, select, update
 
 from core import clock, listing, tokens
-from core.db import db, lock_row
+from core.db import db
 from core.outcomes import Conflict, Invalid, NotFound
 from perf.prepared import PreparedRead
 from sections.auth.models import ApiKey, User
@@ -112,15 +112,14 @@ def live_count(user_id: str):
 
 def create(user: User, session, data: dict) -> tuple[ApiKey, str]:
     """A new key for `user` once the proof of E1.3 is given; (the row, the key itself, shown
-    only in this answer). The owner's row is locked first (core.db.lock_row), so that concurrent
-    creations count the live keys one after the other and never pass MAX_LIVE."""
+    only in this answer). `user` comes with its row locked (the routes' `current_user`), so
+    concurrent creations count the live keys one after the other and never pass MAX_LIVE."""
     now = clock.utcnow()
     expires_at = data.get("expiresAt")
     if expires_at is not None and expires_at <= now:
         raise Invalid("Must be in the future, or null for no expiry", field="expiresAt")
     reauth.require_proof(user, session, data.get("password"), data.get("totpCode"),
                          "Creating an API key")
-    lock_row(User, user.id, User.name)
     live = db.session.execute(select(func.count()).select_from(ApiKey)
                               .where(*_live(user.id, now))).scalar_one()
     if live >= MAX_LIVE:

@@ -3,7 +3,7 @@ request and an admin's, mostly by foreign keys; a section that must refuse a del
 delete more than its foreign keys do, registers a step (`step`)."""
 from sqlalchemy import select
 
-from core.db import db
+from core.db import db, lock_row
 from core.outcomes import Conflict
 from sections.audit import service as audit
 from sections.auth.models import User
@@ -26,7 +26,11 @@ def step(*, refuse=None, cascade=None) -> None:
 # author set to null (ON DELETE SET NULL).
 def delete_account(user: User, actor_id: str | None) -> None:
     """Delete `user` in the request's transaction (the caller commits), with its `user.delete`
-    audit entry; Conflict for the last admin and whatever a section's step refuses."""
+    audit entry; Conflict for the last admin and whatever a section's step refuses. The
+    user's row is locked first, as every change of the account locks it (the auth routes'
+    `current_user`), and against new rows naming it too (`deleting`): what is in flight
+    finishes first and the steps see it; what comes later finds no account (401)."""
+    lock_row(User, user.id, User.name, deleting=True)
     for refuse in REFUSALS:
         refuse(user)
     if user.role == "admin" and not _other_admins(user.id):

@@ -8,7 +8,7 @@ from sqlalchemy import delete
 from sqlalchemy.exc import IntegrityError
 
 from core import mail
-from core.db import db
+from core.db import db, lock_row
 from core.outcomes import Invalid, InvalidToken
 from sections.auth.models import OneTimeToken, User
 from sections.auth.outcomes import UserExists
@@ -33,7 +33,8 @@ def request(user: User, session, new_email: str, password: str | None,
             code: str | None) -> None:
     """Mail a confirmation link to `new_email` (replacing any pending one) and a notice to the
     current address; the caller commits. 400 naming `newEmail` for the current address, then
-    the proof of E1.3."""
+    the proof of E1.3. `user` comes with its row locked (the routes' `current_user`): requests
+    at once replace one another in turn, leaving one live link (E1.2)."""
     if new_email == user.email:
         raise Invalid("This is already the account's e-mail address", field="newEmail")
     reauth.require_proof(user, session, password, code, "Changing the e-mail address")
@@ -53,7 +54,11 @@ def confirm(token: str) -> User:
     used, replaced or expired token; 409 USER_ALREADY_EXISTS, the token unspent, when another
     account has the address by now. Sessions stay; the old address's links stop working."""
     row = one_time.find(EMAIL_CHANGE, token)
-    if row is None or row.user is None:
+    if row is None or row.user_id is None:
+        raise InvalidToken("Invalid or expired token")
+    # The account's row before its token, in the order its requests and deletion lock them.
+    lock_row(User, row.user_id, User.name)
+    if row.user is None:  # deleted meanwhile, its token with it
         raise InvalidToken("Invalid or expired token")
     user, old, new = row.user, row.user.email, row.email
     holder = accounts.by_email(new)
