@@ -10,7 +10,7 @@ from flask import current_app
 from core.outcomes import Conflict, Forbidden
 from sections.audit import service as audit
 from sections.auth.models import User
-from sections.auth.services import bans, security_log, sessions
+from sections.auth.services import accounts, bans, security_log, sessions
 
 
 def start(user: User, admin_id: str, user_agent: str | None,
@@ -32,3 +32,8 @@ def start(user: User, admin_id: str, user_agent: str | None,
     # An impersonation writes no sign_in event (E1.6).
     security_log.record(user.id, "impersonation_start", {"admin": admin_id})
     return issued
+
+
+def answer(issued: sessions.IssuedSession, user: User) -> dict:
+    """ImpersonationSchema's keys: the new session (with its token) and its user."""
+    return {"session": sessions.answer(issued), "user": accounts.answer(user)}
