@@ -337,7 +337,7 @@ def test_an_unknown_id_is_404(client, crew):
 
 
 def test_anonymous_pages_follow_every_write_of_this_process(client, crew):
-    """The anonymous list is kept for a moment (blueprints/articles.py); a write drops it."""
+    """The anonymous list is kept for a moment (perf/answer_cache.py); a write drops it."""
     article = made(client, crew, status="PUBLISHED", title="First")
     assert [a["title"] for a in client.get("/api/articles").get_json()["data"]] == ["First"]
     client.patch(f"/api/articles/{article['id']}", json={"title": "Second"},
