@@ -1,13 +1,11 @@
 """Blog articles (resources.md R4): public reads, writes by the project's members."""
-from flask import after_this_request, current_app, g
-
 from core import listing
 from core import policy as policies
 from core.access import body_names, guard, login_optional, login_required
 from core.blueprint import BEARER, DEAD_BEARER, NO_BEARER, ApiBlueprint
 from core.db import db
 from core.fields import data_schema
-from perf.answer_cache import anonymous_pages
+from perf.answer_cache import AnswerCache
 from sections.articles import service as articles
 from sections.articles.models import STATUSES
 from sections.articles.schemas import ArticleChangeSchema, ArticleCreateSchema, ArticleSchema
@@ -23,18 +21,8 @@ ArticleListArgs = listing.arguments(
              "slug": listing.text(200), "q": listing.text()})
 ArticleData = data_schema(ArticleSchema)
 NOT_VISIBLE = (404, "NOT_FOUND: no such article, or one the caller may not see")
-
-
-def written():
-    """After an article write commits: this process's anonymous pages are stale."""
-    anonymous_pages().clear()
-
-
-def keep(response):
-    """After an anonymous page is dumped: its bytes, for the next anonymous callers."""
-    if response.status_code == 200:
-        anonymous_pages().put(g.anonymous_page, response.get_data(), g.anonymous_until)
-    return response
+# The public list's anonymous answers; a scheduled publication changes them by itself.
+ANONYMOUS_PAGES = AnswerCache("ARTICLE_LIST_CACHE_SECONDS", until=articles.next_publication)
 
 
 @blp.get("")
@@ -43,17 +31,10 @@ def keep(response):
 @blp.errors(DEAD_BEARER)
 @login_optional
 @blp.arguments(ArticleListArgs, location="query")
+@ANONYMOUS_PAGES.kept
 def list_articles(args):
     """List the articles the caller may see (PUBLISHED ones to everyone)."""
     who = policies.caller()
-    cache = anonymous_pages()
-    if who.id is None and cache.seconds > 0:
-        g.anonymous_page = tuple(sorted(args.items()))
-        body = cache.get(g.anonymous_page)
-        if body is not None:
-            return current_app.response_class(body, mimetype="application/json")
-        g.anonymous_until = articles.next_publication()
-        after_this_request(keep)
     page = articles.page(who, args)
     projects = projects_of(who) if page.items else set()
     return page.answer([articles.answer(a, who, projects) for a in page.items])
@@ -79,12 +60,12 @@ def get_article(article):
 @login_required
 @body_names("projectId", "project")
 @blp.arguments(ArticleCreateSchema)
+@ANONYMOUS_PAGES.dropped
 def create_article(data):
     """Write an article in one of the caller's projects (DRAFT unless told)."""
     who = policies.caller()
     article = articles.create(who, data)
     db.session.commit()
-    written()
     return {"data": articles.answer(article, who, projects_of(who))}
 
 
@@ -96,11 +77,11 @@ def create_article(data):
 @login_required
 @guard("article", "change")
 @blp.arguments(ArticleChangeSchema)
+@ANONYMOUS_PAGES.dropped
 def update_article(data, article):
     """Change an article's fields (its author or the project's owner)."""
     articles.update(article, data)
     db.session.commit()
-    written()
     who = policies.caller()
     return {"data": articles.answer(article, who, projects_of(who))}
 
@@ -111,9 +92,9 @@ def update_article(data, article):
 @blp.errors(NO_BEARER, NOT_VISIBLE, (403, "FORBIDDEN: neither its author nor the owner"))
 @login_required
 @guard("article", "change")
+@ANONYMOUS_PAGES.dropped
 def delete_article(article):
     """Delete an article (its author or the project's owner)."""
     articles.delete(article)
     db.session.commit()
-    written()
-    return "", 204
+    return None

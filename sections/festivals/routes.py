@@ -92,4 +92,4 @@ def delete_festival(festival):
     """Delete a festival and its reviews (the project's owner)."""
     festivals.delete(festival)
     db.session.commit()
-    return "", 204
+    return None

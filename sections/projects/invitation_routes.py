@@ -76,6 +76,7 @@ def revoke_invitation(project, invitation_id):
     """Revoke a pending invitation: its link stops working."""
     invitations.revoke(project.id, invitation_id)
     db.session.commit()
+    return None
 
 
 @blp.get("/invitations")

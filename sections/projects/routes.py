@@ -5,8 +5,6 @@ from core import policy as policies
 from core.access import guard, login_required
 from core.blueprint import BEARER, ApiBlueprint
 from core.db import db
-from core.fields import utc_iso
-from perf.answers import written_out
 from sections.projects import members
 from sections.projects import service as projects
 from sections.projects.schemas import (
@@ -74,15 +72,7 @@ def create_project(data):
 def get_project(project_id):
     """Return a project the caller is a member of."""
     who = policies.caller()
-    answer = projects.answer(projects.find_committed(project_id, who), who)
-    return written_out(ProjectDataSchema, {"data": answer}, project_json)
-
-
-def project_json(raw: dict) -> dict:
-    """ProjectDataSchema's dump of the hottest project read, written out (perf/answers.py)."""
-    project = raw["data"]
-    return {"data": {**project, "createdAt": utc_iso(project["createdAt"]),
-                     "updatedAt": utc_iso(project["updatedAt"])}}
+    return {"data": projects.answer(projects.find_committed(project_id, who), who)}
 
 
 @blp.patch("/<project_id>")
@@ -110,6 +100,7 @@ def delete_project(project):
     """Delete a project with its members and invitations (its owner)."""
     projects.delete_project(project, policies.caller())
     db.session.commit()
+    return None
 
 
 @blp.get("/<project_id>/members")
@@ -139,6 +130,7 @@ def remove_member(project, user_id):
     """Remove a member (the owner; an admin removes members), or leave the project."""
     members.remove_member(project, policies.caller(), user_id)
     db.session.commit()
+    return None
 
 
 @blp.patch("/<project_id>/members/<user_id>")

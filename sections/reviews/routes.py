@@ -106,7 +106,7 @@ def delete_review(review):
     """Delete a review (its author or a moderator)."""
     reviews.delete(review)
     db.session.commit()
-    return "", 204
+    return None
 
 
 @blp.post("/<review_id>/moderation")

@@ -10,7 +10,7 @@ from core.db import db
 from perf import held_sqlite
 from sections.auth.models import Session, User
 from sections.auth.schemas.credentials import CurrentSessionSchema
-from sections.auth.services import sessions
+from sections.auth.services import accounts, sessions
 from tests.conftest import PASSWORD
 
 PROTECTED = [("POST", "/api/auth/sign-out"), ("GET", "/api/auth/session")]
@@ -40,9 +40,10 @@ def test_session_answer_is_what_the_schema_dumps(app, client, auth):
         user.email_verified = user.two_factor_enabled = True
         db.session.commit()
         session = db.session.get(Session, created["session"]["id"])
-        expected = CurrentSessionSchema().dump({"user": user, "apiKey": None, "session": {
+        raw = {"user": accounts.answer(user), "apiKey": None, "session": {
             "id": session.id, "token": created["session"]["token"],
-            "expires_at": session.expires_at, "impersonated_by": None}})
+            "expiresAt": session.expires_at, "impersonatedBy": None}}
+    expected = CurrentSessionSchema().dump(raw)  # the fields' dump: outside an app, not written
     response = client.get("/api/auth/session",
                           headers={"Authorization": f"Bearer {created['session']['token']}"})
     assert response.get_json() == expected

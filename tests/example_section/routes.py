@@ -68,4 +68,4 @@ def delete_bookmark(bookmark):
     """Forget a bookmark."""
     db.session.delete(bookmark)
     db.session.commit()
-    return "", 204
+    return None

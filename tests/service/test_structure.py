@@ -95,3 +95,53 @@ def test_a_section_imports_only_what_another_exports(path):
 @pytest.mark.parametrize("path", list(modules()), ids=str)
 def test_modules_stay_small(path):
     assert len((ROOT / path).read_text().splitlines()) <= MAX_LINES
+
+
+def views(path: pathlib.Path):
+    """The views of a module: functions decorated with `<blueprint>.get(...)`, `.post(...)`..."""
+    for node in ast.walk(ast.parse((ROOT / path).read_text())):
+        if isinstance(node, ast.FunctionDef) and any(
+                isinstance(d, ast.Call) and isinstance(d.func, ast.Attribute)
+                and d.func.attr in ("get", "post", "put", "patch", "delete", "route")
+                for d in node.decorator_list):
+            yield node
+
+
+def declares_204(view: ast.FunctionDef) -> bool:
+    return any(isinstance(d, ast.Call) and isinstance(d.func, ast.Attribute)
+               and d.func.attr == "response" and d.args
+               and isinstance(d.args[0], ast.Constant) and d.args[0].value == 204
+               for d in view.decorator_list)
+
+
+EXAMPLE = [p.relative_to(ROOT) for p in sorted((ROOT / "tests" / "example_section").glob("*.py"))]
+VIEW_MODULES = [p for p in [*modules(), *EXAMPLE] if any(True for _ in views(p))]
+
+
+@pytest.mark.parametrize("path", VIEW_MODULES, ids=str)
+def test_views_answer_one_way(path):
+    """docs/contributing.md, "an answer": a view returns what its response schema dumps (a 204
+    view `return None`), never bytes or JSON of its own: a faster dump is the schema's
+    (perf/answers.py), a kept answer a decorator's (perf/answer_cache.py)."""
+    source = (ROOT / path).read_text()
+    for name in ("jsonify", "make_response", "response_class", "written_out"):
+        assert name not in source, f"{path} writes an answer itself ({name})"
+    for view in views(path):
+        for node in ast.walk(view):
+            if isinstance(node, ast.Return) and isinstance(node.value, ast.Tuple):
+                status = node.value.elts[-1]
+                assert not (isinstance(status, ast.Constant) and status.value == 204), \
+                    f"{path}:{node.lineno}: a 204 is @blp.response(204) and `return None`"
+        if declares_204(view):
+            last = view.body[-1]
+            assert (isinstance(last, ast.Return) and isinstance(last.value, ast.Constant)
+                    and last.value.value is None), f"{path}: {view.name} ends with return None"
+
+
+@pytest.mark.parametrize("path", [p for p in modules() if kind_of(p) == "schema"], ids=str)
+def test_answer_schemas_dump_the_answers_keys(path):
+    """A response schema dumps a service's answer, whose keys are the API's: no `attribute=`
+    reaching into an ORM object."""
+    for node in ast.walk(ast.parse((ROOT / path).read_text())):
+        if isinstance(node, ast.Call):
+            assert "attribute" not in {k.arg for k in node.keywords}, f"{path}:{node.lineno}"

@@ -135,6 +135,7 @@ def revoke_user_sessions(user):
     """End every session of a user."""
     admin.revoke_sessions(user, actor_id())
     db.session.commit()
+    return None
 
 
 @blp.delete("/users/<user_id>")
@@ -148,6 +149,7 @@ def delete_user(user):
     """Delete a user's account (contract section 9's cascade)."""
     admin.delete_user(user, actor_id())
     db.session.commit()
+    return None
 
 
 @blp.post("/users/<user_id>/impersonate")
@@ -162,4 +164,4 @@ def impersonate_user(user):
     session = impersonation.start(user, actor_id(), request.user_agent.string,
                                   request.remote_addr)
     db.session.commit()
-    return {"data": {"session": session, "user": user}}
+    return {"data": impersonation.answer(session, user)}

@@ -10,7 +10,7 @@ from core.errors import AUTH
 from core.outcomes import Unauthenticated
 from sections.auth.models import User
 from sections.auth.outcomes import ImpersonationForbidden
-from sections.auth.services import bans, notices, security_log, sessions
+from sections.auth.services import accounts, bans, notices, security_log, sessions
 
 blp = ApiBlueprint("auth", __name__, url_prefix="/api/auth",
                    description="Accounts, sessions and sign-in flows",
@@ -56,7 +56,8 @@ def not_impersonated(view):
 
 
 def signed_in(user: User, method: str) -> dict:
-    """The end of every sign-in flow: a new session for `user`, committed, as `{user, session}`,
+    """The end of every sign-in flow: a new session for `user`, committed, answered as
+    `{user, session}` (AuthResultSchema),
     with its `sign_in` event (E1.6) and, from an address new to the account, a notice (E1.4).
     `method`: password, magic_link, oauth_github, oauth_google or passkey."""
     # R2: every flow (password, magic link, OAuth callback and code exchange, passkey) ends
@@ -66,7 +67,7 @@ def signed_in(user: User, method: str) -> dict:
         notices.notify(user, "sign_in_new_address")
     session = sessions.create(user, client())
     db.session.commit()
-    return {"user": user, "session": session}
+    return {"user": accounts.answer(user), "session": sessions.answer(session)}
 
 # Importing the modules registers their views on `blp`.
 from sections.auth.routes import (  # noqa: E402,F401

@@ -19,6 +19,7 @@ from sections.auth.schemas.account import (
 )
 from sections.auth.schemas.security import SecurityEventListArgs, SecurityEventPageSchema
 from sections.auth.services import (
+    accounts,
     password_reset,
     profile,
     reauth,
@@ -45,7 +46,7 @@ def update_user(data):
     user = current_user()
     profile.update(user, data)
     db.session.commit()
-    return {"user": user}
+    return {"user": accounts.answer(user)}
 
 
 @blp.post("/change-password")
@@ -111,6 +112,7 @@ def revoke_session(session_id):
     """End one of the caller's sessions (the current one too, like sign-out)."""
     sessions.revoke_own(current_session(), session_id)
     db.session.commit()
+    return None
 
 
 @blp.post("/revoke-other-sessions")
@@ -143,6 +145,7 @@ def delete_user(data):
                          "Deleting the account")
     delete_account(user, actor_id=user.id)
     db.session.commit()
+    return None
 
 
 @blp.get("/security-events")

@@ -58,3 +58,4 @@ def revoke_api_key(key_id):
     """Revoke one of the caller's API keys: it answers 401 from then on."""
     api_keys.revoke(current_session().user_id, key_id)
     db.session.commit()
+    return None

@@ -9,7 +9,7 @@ from sections.auth.routes.account import RATE_LIMITED, REAUTHENTICATION
 from sections.auth.routes.password import INVALID_BEARER
 from sections.auth.schemas.auth import VerifiedUserSchema
 from sections.auth.schemas.security import ChangeEmailSchema
-from sections.auth.services import email_change
+from sections.auth.services import accounts, email_change
 
 
 @blp.post("/change-email")
@@ -41,4 +41,4 @@ def confirm_email_change(data):
     """Make the new address the account's, with the token of the confirmation e-mail."""
     user = email_change.confirm(data["token"])
     db.session.commit()
-    return {"success": True, "user": user}
+    return {"success": True, "user": accounts.answer(user)}

@@ -54,7 +54,7 @@ def register(data):
         return {"options": options, "challengeId": challenge_id}
     passkey = passkeys.register(user, data["challengeId"], data["credential"], data.get("name"))
     db.session.commit()
-    return {"passkey": passkey}, 201
+    return {"passkey": passkeys.answer(passkey)}, 201
 
 
 @blp.post("/passkey/sign-in")
@@ -85,7 +85,8 @@ def sign_in(data):
 @blp.errors(INVALID_BEARER, schema=AuthErrorSchema)
 def list_passkeys():
     """List the caller's passkeys."""
-    return {"passkeys": passkeys.passkeys_of(current_session().user_id)}
+    return {"passkeys": [passkeys.answer(row)
+                         for row in passkeys.passkeys_of(current_session().user_id)]}
 
 
 @blp.delete("/passkeys/<passkey_id>")
@@ -110,3 +111,4 @@ def delete_passkey(data, passkey_id):
                          "Removing a passkey")
     passkeys.remove(passkey)
     db.session.commit()
+    return None

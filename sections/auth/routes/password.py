@@ -5,8 +5,7 @@ from core.access import login_required
 from core.bearer import bearer_token, current_session
 from core.blueprint import BEARER
 from core.db import db
-from core.fields import AuthErrorSchema, MessageSchema, SuccessSchema, TokenSchema, utc_iso
-from perf.answers import written_out
+from core.fields import AuthErrorSchema, MessageSchema, SuccessSchema, TokenSchema
 from sections.auth.routes import blp, client, signed_in
 from sections.auth.schemas.auth import (
     AuthResultSchema,
@@ -16,7 +15,7 @@ from sections.auth.schemas.auth import (
     VerifiedUserSchema,
 )
 from sections.auth.schemas.credentials import CurrentSessionSchema
-from sections.auth.services import accounts, api_keys, security_log, sessions, two_factor
+from sections.auth.services import accounts, credentials, security_log, sessions, two_factor
 from sections.auth.sign_in_metrics import counted
 
 INVALID_BEARER = (401, "INVALID_TOKEN: bearer token missing, invalid or expired")
@@ -35,7 +34,7 @@ def sign_up(data):
     session = None if accounts.verification_required(user) else sessions.create(user, client())
     accounts.send_verification(user, token)
     db.session.commit()
-    return {"user": user, "session": session}
+    return {"user": accounts.answer(user), "session": sessions.answer(session)}
 
 
 @blp.post("/sign-in")
@@ -75,34 +74,7 @@ def sign_out():
 @blp.errors(INVALID_BEARER, schema=AuthErrorSchema)
 def get_session():
     """Return the caller's user and session (with its current expiry), or its API key."""
-    credential = current_session()
-    session = key = None
-    if credential.api_key is not None:
-        key = api_keys.answer(credential.api_key)
-    else:
-        session = {"id": credential.id, "token": bearer_token(),
-                   "expires_at": credential.expires_at,
-                   "impersonated_by": credential.impersonator}
-    raw = {"user": credential.user, "session": session, "apiKey": key}
-    return written_out(CurrentSessionSchema, raw, session_json)
-
-
-def session_json(raw: dict) -> dict:
-    """CurrentSessionSchema's dump of the hottest authenticated read, written out
-    (perf/answers.py)."""
-    user, session, key = raw["user"], raw["session"], raw["apiKey"]
-    if session is not None:
-        session = {"id": session["id"], "token": session["token"],
-                   "expiresAt": utc_iso(session["expires_at"]),
-                   "impersonatedBy": session["impersonated_by"]}
-    if key is not None:
-        key = {**key, "createdAt": utc_iso(key["createdAt"]),
-               "expiresAt": key["expiresAt"] and utc_iso(key["expiresAt"]),
-               "lastUsedAt": key["lastUsedAt"] and utc_iso(key["lastUsedAt"])}
-    return {"user": {"id": user.id, "email": user.email, "name": user.name, "image": user.image,
-                     "emailVerified": user.email_verified, "createdAt": utc_iso(user.created_at),
-                     "twoFactorEnabled": user.two_factor_enabled, "role": user.role},
-            "session": session, "apiKey": key}
+    return credentials.answer(current_session(), bearer_token())
 
 
 @blp.post("/verify-email")
@@ -114,7 +86,7 @@ def verify_email(data):
     """Mark the e-mail address verified with the token received by e-mail."""
     user = accounts.verify_email(data["token"])
     db.session.commit()
-    return {"success": True, "user": user}
+    return {"success": True, "user": accounts.answer(user)}
 
 
 @blp.post("/send-verification-email")

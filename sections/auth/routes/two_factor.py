@@ -13,7 +13,7 @@ from sections.auth.schemas.auth import (
     VerifiedUserSchema,
 )
 from sections.auth.schemas.security import DisableTwoFactorSchema, ProofSchema
-from sections.auth.services import reauth, two_factor
+from sections.auth.services import accounts, reauth, two_factor
 
 
 @blp.post("/two-factor/enable")
@@ -54,7 +54,7 @@ def verify_two_factor(data):
     user = current_user()
     codes = two_factor.activate(user, data["code"])
     db.session.commit()
-    return {"success": True, "user": user, "recoveryCodes": codes}
+    return {"success": True, "user": accounts.answer(user), "recoveryCodes": codes}
 
 
 @blp.post("/two-factor/disable")
@@ -77,4 +77,4 @@ def disable_two_factor(data):
                          "Turning two-factor off")
     two_factor.turn_off(user)
     db.session.commit()
-    return {"success": True, "user": user}
+    return {"success": True, "user": accounts.answer(user)}

@@ -57,18 +57,18 @@ class SessionInfoSchema(Schema):
     """A session as its owner's list shows it: never its token (contract section 9)."""
 
     id = fields.String(required=True)
-    createdAt = UTCDateTime(required=True, attribute="created_at")
-    expiresAt = UTCDateTime(required=True, attribute="expires_at")
-    lastUsedAt = UTCDateTime(required=True, attribute="last_used_at", metadata={
+    createdAt = UTCDateTime(required=True)
+    expiresAt = UTCDateTime(required=True)
+    lastUsedAt = UTCDateTime(required=True, metadata={
         "description": "createdAt until the first renewal, then the time of the last renewal "
                        "(at most once a day)"})
-    userAgent = fields.String(required=True, allow_none=True, attribute="user_agent", metadata={
+    userAgent = fields.String(required=True, allow_none=True, metadata={
         "description": "The first 300 characters of the User-Agent header it was made with"})
-    ipAddress = fields.String(required=True, allow_none=True, attribute="ip_address")
+    ipAddress = fields.String(required=True, allow_none=True)
     current = fields.Boolean(required=True, metadata={
         "description": "True for the session of the bearer token of this request"})
     impersonatedBy = fields.Nested(
-        lambda: ImpersonatorSchema(), required=True, allow_none=True, attribute="impersonated_by",
+        lambda: ImpersonatorSchema(), required=True, allow_none=True,
         metadata={"description": "The admin who opened it to see what the user sees "
                                  "(extensions.md E2.3); null for every other session"})
 

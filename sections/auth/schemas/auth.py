@@ -51,9 +51,9 @@ class UserSchema(Schema):
     email = fields.String(required=True)
     name = fields.String(required=True, allow_none=True)
     image = fields.String(required=True, allow_none=True)
-    emailVerified = fields.Boolean(required=True, attribute="email_verified")
-    createdAt = UTCDateTime(required=True, attribute="created_at")
-    twoFactorEnabled = fields.Boolean(required=True, attribute="two_factor_enabled")
+    emailVerified = fields.Boolean(required=True)
+    createdAt = UTCDateTime(required=True)
+    twoFactorEnabled = fields.Boolean(required=True)
     role = fields.String(required=True, metadata={"description": "\"user\" or \"admin\""})
 
 
@@ -61,7 +61,7 @@ class SessionSchema(Schema):
     id = fields.String(required=True)
     token = fields.String(required=True, metadata={
         "description": "Bearer token for the Authorization header"})
-    expiresAt = UTCDateTime(required=True, attribute="expires_at")
+    expiresAt = UTCDateTime(required=True)
 
 
 class VerifiedUserSchema(SuccessSchema):
@@ -176,11 +176,11 @@ class PasskeyOptionsSchema(Schema):
 class NewPasskeySchema(Schema):
     id = fields.String(required=True)
     name = fields.String(required=True)
-    createdAt = UTCDateTime(required=True, attribute="created_at")
+    createdAt = UTCDateTime(required=True)
 
 
 class PasskeySchema(NewPasskeySchema):
-    lastUsedAt = UTCDateTime(required=True, attribute="last_used_at", allow_none=True)
+    lastUsedAt = UTCDateTime(required=True, allow_none=True)
 
 
 class PasskeyCreatedSchema(Schema):

@@ -126,3 +126,11 @@ def claim_address(user: User) -> None:
     db.session.execute(delete(Session).where(Session.user_id == user.id))
     db.session.execute(delete(PasskeyCredential).where(PasskeyCredential.user_id == user.id))
     user.email_verified = True
+
+
+def answer(user) -> dict:
+    """The user as the API shows it to itself (UserSchema): an account or a credential's
+    lookup row (services/sessions.py), the answer's keys with raw values."""
+    return {"id": user.id, "email": user.email, "name": user.name, "image": user.image,
+            "emailVerified": user.email_verified, "createdAt": user.created_at,
+            "twoFactorEnabled": user.two_factor_enabled, "role": user.role}

@@ -10,7 +10,7 @@ from core.db import db
 from core.outcomes import Conflict, Forbidden
 from sections.audit import service as audit
 from sections.auth.models import Session, User
-from sections.auth.services import bans, security_log, sessions
+from sections.auth.services import accounts, bans, security_log, sessions
 
 
 def start(user: User, admin_id: str, user_agent: str | None,
@@ -68,3 +68,8 @@ def end_opened_by(admin_id: str) -> int:
 def _end(where) -> int:
     return db.session.execute(delete(Session).where(where)
                               .execution_options(synchronize_session=False)).rowcount
+
+
+def answer(issued: sessions.IssuedSession, user: User) -> dict:
+    """ImpersonationSchema's keys: the new session (with its token) and its user."""
+    return {"session": sessions.answer(issued), "user": accounts.answer(user)}

@@ -114,6 +114,13 @@ def passkeys_of(user_id: str) -> list[PasskeyCredential]:
         .order_by(PasskeyCredential.created_at, PasskeyCredential.id)).scalars())
 
 
+def answer(row: PasskeyCredential) -> dict:
+    """A passkey as its owner's list shows it (PasskeySchema; a new one's answer leaves out
+    lastUsedAt): never its key or sign count."""
+    return {"id": row.id, "name": row.name, "createdAt": row.created_at,
+            "lastUsedAt": row.last_used_at}
+
+
 def timeout_ms() -> int:
     return int(CHALLENGE_LIFETIME.total_seconds() * 1000)
 

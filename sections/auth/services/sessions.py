@@ -30,13 +30,13 @@ class IssuedSession:
 class LiveSession:
     """The caller's credential: a bearer session found by its token, or an API key
     (services/api_keys.py, `id` None), with its user's public fields (`user`, a row that
-    UserSchema dumps). Not an ORM object: the hot path (GET /api/auth/session and the per-user
+    accounts.answer reads). Not an ORM object: the hot path (GET /api/auth/session and the per-user
     rate limit) pays for one indexed query and no unit of work."""
 
     id: str | None
     user_id: str
     expires_at: datetime | None
-    user: tuple  # a named row of LOOKUP's columns: UserSchema dumps it
+    user: tuple  # a named row of LOOKUP's columns: accounts.answer reads it
     api_key: object = None  # api_keys.KeyInUse: the key this request came with
     impersonator: dict | None = None  # {id, name, image, email}: the admin of E2.3
 
@@ -53,7 +53,7 @@ class LiveSession:
             self.api_key.check_reach(method, path)
 
 
-# The columns of a user that a credential's lookup reads (UserSchema's, and the ban's).
+# The columns of a user that a credential's lookup reads (its answer's, and the ban's).
 USER_COLUMNS = (User.id, User.email, User.name, User.image, User.email_verified,
                 User.created_at, User.two_factor_enabled, User.role, User.banned,
                 User.ban_expires_at)
@@ -119,6 +119,14 @@ def create(user: User, client: Client = Client(), *, impersonator_id: str | None
     return issued
 
 
+def answer(issued: IssuedSession | None) -> dict | None:
+    """A new session as its holder sees it (SessionSchema: with its token), or None for none
+    (a sign-up that waits for the address's verification)."""
+    if issued is None:
+        return None
+    return {"id": issued.id, "token": issued.token, "expiresAt": issued.expires_at}
+
+
 def lookup(token: str) -> LiveSession | None:
     """The live session of a bearer token (one indexed query), renewed when it is due. A banned
     user's is not live: a ban deletes them, and this also ends one a sign-in made while the
@@ -166,7 +174,7 @@ LISTED = (Session.id, Session.created_at, Session.expires_at, Session.last_used_
 
 
 def live_of(user_id: str, current_id: str | None) -> list[dict]:
-    """The user's live sessions, newest first, as SessionInfoSchema dumps them (never a token
+    """The user's live sessions, newest first, SessionInfoSchema's keys (never a token
     hash: only the listed columns are read), each with the admin impersonating the user in it
     (extensions.md E2.3), or None."""
     rows = db.session.execute(
@@ -176,10 +184,10 @@ def live_of(user_id: str, current_id: str | None) -> list[dict]:
         .where(Session.user_id == user_id, Session.expires_at > clock.utcnow())
         .order_by(Session.created_at.desc(), Session.id.desc()))
     # Sessions made before lastUsedAt was recorded have none: until renewed, that is createdAt.
-    return [{**{column.key: getattr(row, column.key) for column in LISTED},
-             "last_used_at": row.last_used_at or row.created_at,
-             "current": row.id == current_id,
-             "impersonated_by": None if row.admin_id is None else {
+    return [{"id": row.id, "createdAt": row.created_at, "expiresAt": row.expires_at,
+             "lastUsedAt": row.last_used_at or row.created_at, "userAgent": row.user_agent,
+             "ipAddress": row.ip_address, "current": row.id == current_id,
+             "impersonatedBy": None if row.admin_id is None else {
                  "id": row.admin_id, "name": row.admin_name, "image": row.admin_image,
                  "email": row.admin_email}}
             for row in rows]
