@@ -4,7 +4,7 @@ from flask import after_this_request, current_app, g
 from core import listing
 from core import policy as policies
 from core.access import body_names, guard, login_optional, login_required
-from core.blueprint import BEARER, DEAD_BEARER, NO_BEARER, ApiBlueprint
+from core.blueprint import ApiBlueprint
 from core.db import db
 from core.fields import data_schema
 from perf.answer_cache import anonymous_pages
@@ -22,7 +22,6 @@ ArticleListArgs = listing.arguments(
              "authorId": listing.identifier(), "tag": listing.text(30),
              "slug": listing.text(200), "q": listing.text()})
 ArticleData = data_schema(ArticleSchema)
-NOT_VISIBLE = (404, "NOT_FOUND: no such article, or one the caller may not see")
 
 
 def written():
@@ -40,7 +39,6 @@ def keep(response):
 @blp.get("")
 @blp.doc(operationId="listArticles")
 @blp.response(200, listing.page_schema(ArticleSchema))
-@blp.errors(DEAD_BEARER)
 @login_optional
 @blp.arguments(ArticleListArgs, location="query")
 def list_articles(args):
@@ -62,7 +60,6 @@ def list_articles(args):
 @blp.get("/<article_id>")
 @blp.doc(operationId="getArticle")
 @blp.response(200, ArticleData)
-@blp.errors(DEAD_BEARER, NOT_VISIBLE)
 @login_optional
 @guard("article")
 def get_article(article):
@@ -72,27 +69,25 @@ def get_article(article):
 
 
 @blp.post("")
-@blp.doc(operationId="createArticle", **BEARER)
+@blp.doc(operationId="createArticle")
 @blp.response(201, ArticleData)
-@blp.errors(NO_BEARER, (404, "NOT_FOUND: projectId names no project of the caller"),
-            (409, "CONFLICT: the slug is taken in the project"))
+@blp.errors((409, "CONFLICT: the slug is taken in the project"))
 @login_required
 @body_names("projectId", "project")
 @blp.arguments(ArticleCreateSchema)
-def create_article(data):
+def create_article(data, project):
     """Write an article in one of the caller's projects (DRAFT unless told)."""
     who = policies.caller()
-    article = articles.create(who, data)
+    article = articles.create(who, project, data)
     db.session.commit()
     written()
     return {"data": articles.answer(article, who, projects_of(who))}
 
 
 @blp.patch("/<article_id>")
-@blp.doc(operationId="updateArticle", **BEARER)
+@blp.doc(operationId="updateArticle")
 @blp.response(200, ArticleData)
-@blp.errors(NO_BEARER, NOT_VISIBLE, (403, "FORBIDDEN: neither its author nor the owner"),
-            (409, "CONFLICT: the slug is taken in the project"))
+@blp.errors((409, "CONFLICT: the slug is taken in the project"))
 @login_required
 @guard("article", "change")
 @blp.arguments(ArticleChangeSchema)
@@ -106,9 +101,8 @@ def update_article(data, article):
 
 
 @blp.delete("/<article_id>")
-@blp.doc(operationId="deleteArticle", **BEARER)
+@blp.doc(operationId="deleteArticle")
 @blp.response(204)
-@blp.errors(NO_BEARER, NOT_VISIBLE, (403, "FORBIDDEN: neither its author nor the owner"))
 @login_required
 @guard("article", "change")
 def delete_article(article):

@@ -8,6 +8,7 @@ EXPORTS = ("models", "schemas.auth", "schemas.security", "services.api_keys",
 
 def register(app, api):
     from core.bearer import use_lookup
+    from sections.auth import rules  # noqa: F401  (its kinds, for the policy)
     from sections.auth.services import credentials
 
     use_lookup(app, credentials.lookup)

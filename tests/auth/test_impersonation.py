@@ -114,6 +114,7 @@ FORBIDDEN = [
     ("POST", "/api/auth/revoke-other-sessions", None),
     ("DELETE", "/api/auth/user", {"password": PASSWORD}),
 ]
+TEMPLATES = {"passkeys": "{passkey_id}", "api-keys": "{key_id}", "sessions": "{session_id}"}
 
 
 @pytest.mark.parametrize("method,path,body", FORBIDDEN)
@@ -129,7 +130,7 @@ def test_security_changes_are_refused_through_it(app, client, people, method, pa
 def test_the_openapi_document_names_the_refusal_on_each_of_them(client):
     paths = client.get("/api/openapi.json").get_json()["paths"]
     for method, path, _ in FORBIDDEN:
-        template = path.replace("0" * 32, "{passkey_id}" if "passkeys" in path else "{key_id}")
+        template = path.replace("0" * 32, TEMPLATES.get(path.split("/")[3], ""))
         forbidden = paths[template][method.lower()]["responses"]["403"]["description"]
         assert "IMPERSONATION_FORBIDDEN" in forbidden, (method, path)
 

@@ -4,108 +4,6 @@
  */
 
 export interface paths {
-    "/api/auth/sign-up": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** Create an account with e-mail and password. */
-        post: operations["signUp"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/auth/sign-in": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** Sign in with e-mail and password (and the second factor when it is active). */
-        post: operations["signIn"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/auth/sign-out": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** End the caller's session; its token answers 401 from then on. */
-        post: operations["signOut"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/auth/session": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** Return the caller's user and session (with its current expiry), or its API key. */
-        get: operations["getSession"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/auth/verify-email": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** Mark the e-mail address verified with the token received by e-mail. */
-        post: operations["verifyEmail"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/auth/send-verification-email": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** Send a new verification e-mail; the answer is the same whether the account exists. */
-        post: operations["sendVerificationEmail"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
     "/api/auth/user": {
         parameters: {
             query?: never;
@@ -470,6 +368,108 @@ export interface paths {
         post?: never;
         /** Remove one of the caller's passkeys, with the proof of a sensitive change. */
         delete: operations["deletePasskey"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/sign-up": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Create an account with e-mail and password. */
+        post: operations["signUp"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/sign-in": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Sign in with e-mail and password (and the second factor when it is active). */
+        post: operations["signIn"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/sign-out": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** End the caller's session; its token answers 401 from then on. */
+        post: operations["signOut"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/session": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Return the caller's user and session (with its current expiry), or its API key. */
+        get: operations["getSession"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/verify-email": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Mark the e-mail address verified with the token received by e-mail. */
+        post: operations["verifyEmail"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/send-verification-email": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Send a new verification e-mail; the answer is the same whether the account exists. */
+        post: operations["sendVerificationEmail"];
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -1302,25 +1302,17 @@ export interface components {
             /** @description Next page number. */
             next_page?: number;
         };
-        SignUp: {
+        Profile: {
             /**
-             * Format: email
-             * @example alice@example.com
+             * @description 1 to 100 characters after trimming, or null
+             * @example Alice Liddell
              */
-            email: string;
+            name?: string | null;
             /**
-             * @description 8 to 256 characters, not easily guessed (contract section 3)
-             * @example correct horse battery staple
+             * @description Absolute https URL (at most 2,048 characters), or null
+             * @example https://example.com/a.png
              */
-            password: string;
-        };
-        AuthError: {
-            /** @description Upper-case error code */
-            error: string;
-            message: string;
-            details?: {
-                [key: string]: unknown;
-            };
+            image?: string | null;
         };
         User: {
             id: string;
@@ -1334,95 +1326,16 @@ export interface components {
             /** @description "user" or "admin" */
             role: string;
         };
-        Session: {
-            id: string;
-            /** @description Bearer token for the Authorization header */
-            token: string;
-            /** Format: date-time */
-            expiresAt: string;
-        };
-        AuthResult: {
-            user: components["schemas"]["User"];
-            session: components["schemas"]["Session"] | null;
-        };
-        SignIn: {
-            /**
-             * Format: email
-             * @example alice@example.com
-             */
-            email: string;
-            /** @example correct horse battery staple */
-            password: string;
-            totpCode?: string;
-        };
-        Success: {
-            success: boolean;
-        };
-        Impersonator: {
-            id: string;
-            name: string | null;
-            image: string | null;
-            email: string;
-        };
-        CurrentSessionInfo: {
-            id: string;
-            /** @description Bearer token for the Authorization header */
-            token: string;
-            /** Format: date-time */
-            expiresAt: string;
-            /** @description The admin seeing what the user sees; null for every other session */
-            impersonatedBy: components["schemas"]["Impersonator"] | null;
-        };
-        ApiKey: {
-            id: string;
-            name: string;
-            /** @description The key's first 11 characters, to tell keys apart */
-            prefix: string;
-            scopes: string[];
-            /** Format: date-time */
-            expiresAt: string | null;
-            /** Format: date-time */
-            createdAt: string;
-            /**
-             * Format: date-time
-             * @description Null until the first use; then updated at most once a minute
-             */
-            lastUsedAt: string | null;
-        };
-        CurrentSession: {
-            user: components["schemas"]["User"];
-            session: components["schemas"]["CurrentSessionInfo"] | null;
-            apiKey: components["schemas"]["ApiKey"] | null;
-        };
-        Token: {
-            token: string;
-        };
-        VerifiedUser: {
-            success: boolean;
-            user: components["schemas"]["User"];
-        };
-        Email: {
-            /** Format: email */
-            email: string;
-        };
-        Message: {
-            success: boolean;
-            message: string;
-        };
-        Profile: {
-            /**
-             * @description 1 to 100 characters after trimming, or null
-             * @example Alice Liddell
-             */
-            name?: string | null;
-            /**
-             * @description Absolute https URL (at most 2,048 characters), or null
-             * @example https://example.com/a.png
-             */
-            image?: string | null;
-        };
         UserResult: {
             user: components["schemas"]["User"];
+        };
+        AuthError: {
+            /** @description Upper-case error code */
+            error: string;
+            message: string;
+            details?: {
+                [key: string]: unknown;
+            };
         };
         ChangePassword: {
             currentPassword: string;
@@ -1437,6 +1350,9 @@ export interface components {
              */
             revokeOtherSessions: boolean;
         };
+        Success: {
+            success: boolean;
+        };
         ForgotPassword: {
             /**
              * Format: email
@@ -1449,6 +1365,10 @@ export interface components {
              */
             redirectUrl: string;
         };
+        Message: {
+            success: boolean;
+            message: string;
+        };
         ResetPassword: {
             /** @description The token of the reset e-mail's link */
             token: string;
@@ -1457,6 +1377,12 @@ export interface components {
              * @example correct horse battery staple
              */
             newPassword: string;
+        };
+        Impersonator: {
+            id: string;
+            name: string | null;
+            image: string | null;
+            email: string;
         };
         SessionInfo: {
             id: string;
@@ -1525,6 +1451,22 @@ export interface components {
             /** @description Required when two-factor is on: a current code or a recovery code */
             totpCode?: string;
         };
+        ApiKey: {
+            id: string;
+            name: string;
+            /** @description The key's first 11 characters, to tell keys apart */
+            prefix: string;
+            scopes: string[];
+            /** Format: date-time */
+            expiresAt: string | null;
+            /** Format: date-time */
+            createdAt: string;
+            /**
+             * Format: date-time
+             * @description Null until the first use; then updated at most once a minute
+             */
+            lastUsedAt: string | null;
+        };
         ApiKeyCreated: {
             apiKey: components["schemas"]["ApiKey"];
             /** @description sk_ and 43 base64url characters: shown only in this answer */
@@ -1546,6 +1488,13 @@ export interface components {
              */
             newEmail: string;
         };
+        Token: {
+            token: string;
+        };
+        VerifiedUser: {
+            success: boolean;
+            user: components["schemas"]["User"];
+        };
         MagicLink: {
             /**
              * Format: email
@@ -1561,6 +1510,17 @@ export interface components {
         MagicLinkVerify: {
             token: string;
             totpCode?: string;
+        };
+        Session: {
+            id: string;
+            /** @description Bearer token for the Authorization header */
+            token: string;
+            /** Format: date-time */
+            expiresAt: string;
+        };
+        AuthResult: {
+            user: components["schemas"]["User"];
+            session: components["schemas"]["Session"] | null;
         };
         OAuthToken: {
             /** @description The one-time code of the OAuth redirect */
@@ -1583,9 +1543,6 @@ export interface components {
             /** Format: date-time */
             createdAt: string;
         };
-        PasskeyCreated: {
-            passkey?: components["schemas"]["NewPasskey"];
-        };
         PasskeyRegisterStep: {
             passkey?: components["schemas"]["NewPasskey"];
             /** @description PublicKeyCredentialCreationOptionsJSON or PublicKeyCredentialRequestOptionsJSON */
@@ -1594,6 +1551,9 @@ export interface components {
             };
             /** @description Send back with the credential */
             challengeId?: string;
+        };
+        PasskeyCreated: {
+            passkey?: components["schemas"]["NewPasskey"];
         };
         PasskeySignIn: {
             /** @description Step 2: the challengeId that step 1 answered */
@@ -1634,6 +1594,46 @@ export interface components {
             password?: string;
             /** @description Required when two-factor is on: a current code or a recovery code */
             totpCode?: string;
+        };
+        SignUp: {
+            /**
+             * Format: email
+             * @example alice@example.com
+             */
+            email: string;
+            /**
+             * @description 8 to 256 characters, not easily guessed (contract section 3)
+             * @example correct horse battery staple
+             */
+            password: string;
+        };
+        SignIn: {
+            /**
+             * Format: email
+             * @example alice@example.com
+             */
+            email: string;
+            /** @example correct horse battery staple */
+            password: string;
+            totpCode?: string;
+        };
+        CurrentSessionInfo: {
+            id: string;
+            /** @description Bearer token for the Authorization header */
+            token: string;
+            /** Format: date-time */
+            expiresAt: string;
+            /** @description The admin seeing what the user sees; null for every other session */
+            impersonatedBy: components["schemas"]["Impersonator"] | null;
+        };
+        CurrentSession: {
+            user: components["schemas"]["User"];
+            session: components["schemas"]["CurrentSessionInfo"] | null;
+            apiKey: components["schemas"]["ApiKey"] | null;
+        };
+        Email: {
+            /** Format: email */
+            email: string;
         };
         TwoFactorSetup: {
             /** @description TOTP shared secret, base32 */
@@ -2306,286 +2306,6 @@ export interface components {
 }
 export type $defs = Record<string, never>;
 export interface operations {
-    signUp: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["SignUp"];
-            };
-        };
-        responses: {
-            /** @description Created */
-            201: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["AuthResult"];
-                };
-            };
-            /** @description VALIDATION_ERROR */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["AuthError"];
-                };
-            };
-            /** @description USER_ALREADY_EXISTS */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["AuthError"];
-                };
-            };
-            /** @description Any other error, e.g. 405, 413, 415, 429, 503 */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["AuthError"];
-                };
-            };
-        };
-    };
-    signIn: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["SignIn"];
-            };
-        };
-        responses: {
-            /** @description OK */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["AuthResult"];
-                };
-            };
-            /** @description VALIDATION_ERROR */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["AuthError"];
-                };
-            };
-            /** @description INVALID_CREDENTIALS, TOTP_REQUIRED or INVALID_TOTP */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["AuthError"];
-                };
-            };
-            /** @description EMAIL_NOT_VERIFIED or USER_BANNED */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["AuthError"];
-                };
-            };
-            /** @description RATE_LIMITED */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["AuthError"];
-                };
-            };
-            /** @description Any other error, e.g. 405, 413, 415, 429, 503 */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["AuthError"];
-                };
-            };
-        };
-    };
-    signOut: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description OK */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Success"];
-                };
-            };
-            /** @description INVALID_TOKEN: bearer token missing, invalid or expired */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["AuthError"];
-                };
-            };
-            /** @description Any other error, e.g. 405, 413, 415, 429, 503 */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["AuthError"];
-                };
-            };
-        };
-    };
-    getSession: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description OK */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["CurrentSession"];
-                };
-            };
-            /** @description INVALID_TOKEN: bearer token missing, invalid or expired */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["AuthError"];
-                };
-            };
-            /** @description Any other error, e.g. 405, 413, 415, 429, 503 */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["AuthError"];
-                };
-            };
-        };
-    };
-    verifyEmail: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["Token"];
-            };
-        };
-        responses: {
-            /** @description OK */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["VerifiedUser"];
-                };
-            };
-            /** @description INVALID_TOKEN or VALIDATION_ERROR */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["AuthError"];
-                };
-            };
-            /** @description Any other error, e.g. 405, 413, 415, 429, 503 */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["AuthError"];
-                };
-            };
-        };
-    };
-    sendVerificationEmail: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["Email"];
-            };
-        };
-        responses: {
-            /** @description OK */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Message"];
-                };
-            };
-            /** @description VALIDATION_ERROR */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["AuthError"];
-                };
-            };
-            /** @description Any other error, e.g. 405, 413, 415, 429, 503 */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["AuthError"];
-                };
-            };
-        };
-    };
     deleteUser: {
         parameters: {
             query?: never;
@@ -2624,7 +2344,7 @@ export interface operations {
                     "application/json": components["schemas"]["AuthError"];
                 };
             };
-            /** @description REAUTHENTICATION_REQUIRED: the password, the code, or (for an account with neither) a session younger than REAUTHENTICATION_WINDOW is needed, or IMPERSONATION_FORBIDDEN through an impersonation session */
+            /** @description IMPERSONATION_FORBIDDEN: through an impersonation session; REAUTHENTICATION_REQUIRED: the password, the code, or (for an account with neither) a session younger than REAUTHENTICATION_WINDOW is needed */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -2753,7 +2473,7 @@ export interface operations {
                     "application/json": components["schemas"]["AuthError"];
                 };
             };
-            /** @description IMPERSONATION_FORBIDDEN: not through an impersonation session */
+            /** @description IMPERSONATION_FORBIDDEN: through an impersonation session */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -2931,7 +2651,7 @@ export interface operations {
                     "application/json": components["schemas"]["AuthError"];
                 };
             };
-            /** @description NOT_FOUND: no live session of the caller has this id */
+            /** @description NOT_FOUND: no such session, or one the caller may not see */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -2978,7 +2698,7 @@ export interface operations {
                     "application/json": components["schemas"]["AuthError"];
                 };
             };
-            /** @description IMPERSONATION_FORBIDDEN: not through an impersonation session */
+            /** @description IMPERSONATION_FORBIDDEN: through an impersonation session */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3143,7 +2863,7 @@ export interface operations {
                     "application/json": components["schemas"]["AuthError"];
                 };
             };
-            /** @description REAUTHENTICATION_REQUIRED (the proof of extensions.md E1.3), IMPERSONATION_FORBIDDEN, or INSUFFICIENT_SCOPE (an API key) */
+            /** @description IMPERSONATION_FORBIDDEN: through an impersonation session; REAUTHENTICATION_REQUIRED (the proof of extensions.md E1.3), or INSUFFICIENT_SCOPE (an API key) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3208,7 +2928,7 @@ export interface operations {
                     "application/json": components["schemas"]["AuthError"];
                 };
             };
-            /** @description IMPERSONATION_FORBIDDEN: not through an impersonation session */
+            /** @description IMPERSONATION_FORBIDDEN: through an impersonation session */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3217,7 +2937,7 @@ export interface operations {
                     "application/json": components["schemas"]["AuthError"];
                 };
             };
-            /** @description NOT_FOUND: no key of the caller has this id */
+            /** @description NOT_FOUND: no such API key, or one the caller may not see */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -3277,7 +2997,7 @@ export interface operations {
                     "application/json": components["schemas"]["AuthError"];
                 };
             };
-            /** @description REAUTHENTICATION_REQUIRED: the password, the code, or (for an account with neither) a session younger than REAUTHENTICATION_WINDOW is needed, or IMPERSONATION_FORBIDDEN through an impersonation session */
+            /** @description IMPERSONATION_FORBIDDEN: through an impersonation session; REAUTHENTICATION_REQUIRED: the password, the code, or (for an account with neither) a session younger than REAUTHENTICATION_WINDOW is needed */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3724,7 +3444,7 @@ export interface operations {
                     "application/json": components["schemas"]["AuthError"];
                 };
             };
-            /** @description IMPERSONATION_FORBIDDEN: not through an impersonation session */
+            /** @description IMPERSONATION_FORBIDDEN: through an impersonation session */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3882,7 +3602,7 @@ export interface operations {
                     "application/json": components["schemas"]["AuthError"];
                 };
             };
-            /** @description REAUTHENTICATION_REQUIRED: the password, the code, or (for an account with neither) a session younger than REAUTHENTICATION_WINDOW is needed, or IMPERSONATION_FORBIDDEN through an impersonation session */
+            /** @description IMPERSONATION_FORBIDDEN: through an impersonation session; REAUTHENTICATION_REQUIRED: the password, the code, or (for an account with neither) a session younger than REAUTHENTICATION_WINDOW is needed */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3891,7 +3611,7 @@ export interface operations {
                     "application/json": components["schemas"]["AuthError"];
                 };
             };
-            /** @description NOT_FOUND: no passkey of the caller has this id */
+            /** @description NOT_FOUND: no such passkey, or one the caller may not see */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -3902,6 +3622,286 @@ export interface operations {
             };
             /** @description RATE_LIMITED */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthError"];
+                };
+            };
+            /** @description Any other error, e.g. 405, 413, 415, 429, 503 */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthError"];
+                };
+            };
+        };
+    };
+    signUp: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SignUp"];
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthResult"];
+                };
+            };
+            /** @description VALIDATION_ERROR */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthError"];
+                };
+            };
+            /** @description USER_ALREADY_EXISTS */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthError"];
+                };
+            };
+            /** @description Any other error, e.g. 405, 413, 415, 429, 503 */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthError"];
+                };
+            };
+        };
+    };
+    signIn: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SignIn"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthResult"];
+                };
+            };
+            /** @description VALIDATION_ERROR */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthError"];
+                };
+            };
+            /** @description INVALID_CREDENTIALS, TOTP_REQUIRED or INVALID_TOTP */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthError"];
+                };
+            };
+            /** @description EMAIL_NOT_VERIFIED or USER_BANNED */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthError"];
+                };
+            };
+            /** @description RATE_LIMITED */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthError"];
+                };
+            };
+            /** @description Any other error, e.g. 405, 413, 415, 429, 503 */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthError"];
+                };
+            };
+        };
+    };
+    signOut: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Success"];
+                };
+            };
+            /** @description INVALID_TOKEN: bearer token missing, invalid or expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthError"];
+                };
+            };
+            /** @description Any other error, e.g. 405, 413, 415, 429, 503 */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthError"];
+                };
+            };
+        };
+    };
+    getSession: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CurrentSession"];
+                };
+            };
+            /** @description INVALID_TOKEN: bearer token missing, invalid or expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthError"];
+                };
+            };
+            /** @description Any other error, e.g. 405, 413, 415, 429, 503 */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthError"];
+                };
+            };
+        };
+    };
+    verifyEmail: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["Token"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VerifiedUser"];
+                };
+            };
+            /** @description INVALID_TOKEN or VALIDATION_ERROR */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthError"];
+                };
+            };
+            /** @description Any other error, e.g. 405, 413, 415, 429, 503 */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthError"];
+                };
+            };
+        };
+    };
+    sendVerificationEmail: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["Email"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description VALIDATION_ERROR */
+            400: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3947,7 +3947,7 @@ export interface operations {
                     "application/json": components["schemas"]["AuthError"];
                 };
             };
-            /** @description EMAIL_NOT_VERIFIED: verify the address first, or IMPERSONATION_FORBIDDEN through an impersonation session */
+            /** @description IMPERSONATION_FORBIDDEN: through an impersonation session; EMAIL_NOT_VERIFIED: verify the address first */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4016,7 +4016,7 @@ export interface operations {
                     "application/json": components["schemas"]["AuthError"];
                 };
             };
-            /** @description IMPERSONATION_FORBIDDEN: not through an impersonation session */
+            /** @description IMPERSONATION_FORBIDDEN: through an impersonation session */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4094,7 +4094,7 @@ export interface operations {
                     "application/json": components["schemas"]["AuthError"];
                 };
             };
-            /** @description REAUTHENTICATION_REQUIRED: the account's password is needed, or IMPERSONATION_FORBIDDEN through an impersonation session */
+            /** @description IMPERSONATION_FORBIDDEN: through an impersonation session; REAUTHENTICATION_REQUIRED: the account's password is needed */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4340,7 +4340,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description NOT_FOUND: no such project, or the caller is not a member */
+            /** @description NOT_FOUND: no such project, or one the caller may not see */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -4387,7 +4387,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description FORBIDDEN: the caller is a member but not the owner */
+            /** @description FORBIDDEN: the caller may not delete this project */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4396,7 +4396,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description NOT_FOUND: no such project, or the caller is not a member */
+            /** @description NOT_FOUND: no such project, or one the caller may not see */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -4458,7 +4458,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description FORBIDDEN: the caller is a member but neither the owner nor an admin */
+            /** @description FORBIDDEN: the caller may not change this project */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4467,7 +4467,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description NOT_FOUND: no such project, or the caller is not a member */
+            /** @description NOT_FOUND: no such project, or one the caller may not see */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -4531,7 +4531,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description NOT_FOUND: no such project, or the caller is not a member */
+            /** @description NOT_FOUND: no such project, or one the caller may not see */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -4588,7 +4588,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description NOT_FOUND: no such project or member */
+            /** @description NOT_FOUND: no such project, or one the caller may not see; NOT_FOUND: no such user; NOT_FOUND: no such member */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -4660,7 +4660,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description FORBIDDEN: the caller is a member but not the owner */
+            /** @description FORBIDDEN: the caller may not change the roles in this project */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4669,7 +4669,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description NOT_FOUND: no such project, or the user is not a member */
+            /** @description NOT_FOUND: no such project, or one the caller may not see; NOT_FOUND: no such user; NOT_FOUND: the user is not a member */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -4731,7 +4731,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description FORBIDDEN: the caller is a member but not the owner */
+            /** @description FORBIDDEN: the caller may not transfer this project */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4740,7 +4740,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description NOT_FOUND: no such project, or the caller is not a member */
+            /** @description NOT_FOUND: no such project, or one the caller may not see */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -4813,7 +4813,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description FORBIDDEN: the caller is a member but neither the owner nor an admin */
+            /** @description FORBIDDEN: the caller may not invite members to this project */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4822,7 +4822,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description NOT_FOUND: no such project, or the caller is not a member */
+            /** @description NOT_FOUND: no such project, or one the caller may not see */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -4884,7 +4884,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description FORBIDDEN: neither the owner nor an admin; an admin inviting an admin */
+            /** @description FORBIDDEN: the caller may not invite members to this project; FORBIDDEN: an admin inviting an admin */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4893,7 +4893,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description NOT_FOUND: no such project, or the caller is not a member */
+            /** @description NOT_FOUND: no such project, or one the caller may not see */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -4950,7 +4950,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description FORBIDDEN: the caller is a member but neither the owner nor an admin */
+            /** @description FORBIDDEN: the caller may not invite members to this project */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4959,7 +4959,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description NOT_FOUND: no such project or invitation */
+            /** @description NOT_FOUND: no such project, or one the caller may not see; NOT_FOUND: no such invitation; NOT_FOUND: no such invitation */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -5258,7 +5258,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description AUTH_ERROR */
+            /** @description AUTH_ERROR: bearer token missing, invalid or expired */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -5267,7 +5267,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description NOT_FOUND: projectId names no project of the caller */
+            /** @description NOT_FOUND: projectId names no project the caller may see */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -5363,7 +5363,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description AUTH_ERROR */
+            /** @description AUTH_ERROR: bearer token missing, invalid or expired */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -5372,7 +5372,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description FORBIDDEN: neither its author nor the owner */
+            /** @description FORBIDDEN: the caller may not change this article */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -5434,7 +5434,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description AUTH_ERROR */
+            /** @description AUTH_ERROR: bearer token missing, invalid or expired */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -5443,7 +5443,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description FORBIDDEN: neither its author nor the owner */
+            /** @description FORBIDDEN: the caller may not change this article */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -5572,7 +5572,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description AUTH_ERROR */
+            /** @description AUTH_ERROR: bearer token missing, invalid or expired */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -5581,7 +5581,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description NOT_FOUND: projectId names no project of the caller */
+            /** @description NOT_FOUND: projectId names no project the caller may see */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -5677,7 +5677,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description AUTH_ERROR */
+            /** @description AUTH_ERROR: bearer token missing, invalid or expired */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -5686,7 +5686,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description FORBIDDEN: not the project's owner */
+            /** @description FORBIDDEN: the caller may not delete this festival */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -5748,7 +5748,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description AUTH_ERROR */
+            /** @description AUTH_ERROR: bearer token missing, invalid or expired */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -5757,7 +5757,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description FORBIDDEN: not a member of its project */
+            /** @description FORBIDDEN: the caller may not change this festival */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -5830,7 +5830,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description AUTH_ERROR */
+            /** @description AUTH_ERROR: bearer token missing, invalid or expired */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -5839,7 +5839,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description FORBIDDEN: not a member of its project */
+            /** @description FORBIDDEN: the caller may not list the registrations of this festival */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -5888,7 +5888,7 @@ export interface operations {
                     "application/json": components["schemas"]["RegistrationData"];
                 };
             };
-            /** @description AUTH_ERROR */
+            /** @description AUTH_ERROR: bearer token missing, invalid or expired */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -5897,7 +5897,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description EMAIL_NOT_VERIFIED */
+            /** @description EMAIL_NOT_VERIFIED: the caller's e-mail address is not verified */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -5953,7 +5953,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description AUTH_ERROR */
+            /** @description AUTH_ERROR: bearer token missing, invalid or expired */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -5962,7 +5962,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description NOT_FOUND: no such festival, or no registration of the caller's */
+            /** @description NOT_FOUND: no such festival, or one the caller may not see; NOT_FOUND: no registration of the caller's */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -6015,7 +6015,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description AUTH_ERROR */
+            /** @description AUTH_ERROR: bearer token missing, invalid or expired */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -6122,7 +6122,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description AUTH_ERROR */
+            /** @description AUTH_ERROR: bearer token missing, invalid or expired */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -6131,7 +6131,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description EMAIL_NOT_VERIFIED */
+            /** @description EMAIL_NOT_VERIFIED: the caller's e-mail address is not verified */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -6236,7 +6236,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description AUTH_ERROR */
+            /** @description AUTH_ERROR: bearer token missing, invalid or expired */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -6245,7 +6245,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description FORBIDDEN: neither its author nor a moderator */
+            /** @description FORBIDDEN: the caller may not delete this review */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -6307,7 +6307,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description AUTH_ERROR */
+            /** @description AUTH_ERROR: bearer token missing, invalid or expired */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -6316,7 +6316,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description FORBIDDEN: not its author */
+            /** @description FORBIDDEN: the caller may not change this review */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -6378,7 +6378,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description AUTH_ERROR */
+            /** @description AUTH_ERROR: bearer token missing, invalid or expired */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -6387,7 +6387,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description FORBIDDEN: not a moderator of the festival, or the caller's own review */
+            /** @description FORBIDDEN: the caller may not moderate this review */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -6453,7 +6453,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description AUTH_ERROR */
+            /** @description AUTH_ERROR: bearer token missing, invalid or expired */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -6504,7 +6504,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description AUTH_ERROR */
+            /** @description AUTH_ERROR: bearer token missing, invalid or expired */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -6513,7 +6513,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description NOT_FOUND: projectId names no project the caller sees */
+            /** @description NOT_FOUND: projectId names no project the caller may see */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -6553,7 +6553,7 @@ export interface operations {
                     "application/json": components["schemas"]["TicketData"];
                 };
             };
-            /** @description AUTH_ERROR */
+            /** @description AUTH_ERROR: bearer token missing, invalid or expired */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -6562,7 +6562,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description NOT_FOUND: no such ticket, or not the caller's */
+            /** @description NOT_FOUND: no such ticket, or one the caller may not see */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -6615,7 +6615,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description AUTH_ERROR */
+            /** @description AUTH_ERROR: bearer token missing, invalid or expired */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -6633,7 +6633,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description NOT_FOUND: no such ticket, or not the caller's */
+            /** @description NOT_FOUND: no such ticket, or one the caller may not see */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -6696,7 +6696,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description AUTH_ERROR */
+            /** @description AUTH_ERROR: bearer token missing, invalid or expired */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -6705,7 +6705,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description NOT_FOUND: no such ticket, or not the caller's */
+            /** @description NOT_FOUND: no such ticket, or one the caller may not see */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -6758,7 +6758,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description AUTH_ERROR */
+            /** @description AUTH_ERROR: bearer token missing, invalid or expired */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -6776,7 +6776,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description NOT_FOUND: no such ticket, or not the caller's */
+            /** @description NOT_FOUND: no such ticket, or one the caller may not see */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -6892,7 +6892,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description AUTH_ERROR */
+            /** @description AUTH_ERROR: bearer token missing, invalid or expired */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -6901,7 +6901,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description FORBIDDEN: the caller is not a platform admin */
+            /** @description FORBIDDEN: the caller's platform role is not admin */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -6954,7 +6954,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description AUTH_ERROR */
+            /** @description AUTH_ERROR: bearer token missing, invalid or expired */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -6963,7 +6963,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description FORBIDDEN: the caller is not a platform admin */
+            /** @description FORBIDDEN: the caller's platform role is not admin */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -7017,7 +7017,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description AUTH_ERROR */
+            /** @description AUTH_ERROR: bearer token missing, invalid or expired */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -7026,7 +7026,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description FORBIDDEN: the caller is not a platform admin */
+            /** @description FORBIDDEN: the caller's platform role is not admin */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -7079,7 +7079,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description AUTH_ERROR */
+            /** @description AUTH_ERROR: bearer token missing, invalid or expired */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -7088,7 +7088,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description FORBIDDEN: the caller is not a platform admin */
+            /** @description FORBIDDEN: the caller's platform role is not admin */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -7126,7 +7126,7 @@ export interface operations {
                     "application/json": components["schemas"]["StatsData"];
                 };
             };
-            /** @description AUTH_ERROR */
+            /** @description AUTH_ERROR: bearer token missing, invalid or expired */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -7135,7 +7135,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description FORBIDDEN: the caller is not a platform admin */
+            /** @description FORBIDDEN: the caller's platform role is not admin */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -7190,7 +7190,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description AUTH_ERROR */
+            /** @description AUTH_ERROR: bearer token missing, invalid or expired */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -7199,7 +7199,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description FORBIDDEN: the caller is not a platform admin */
+            /** @description FORBIDDEN: the caller's platform role is not admin */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -7253,7 +7253,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description AUTH_ERROR */
+            /** @description AUTH_ERROR: bearer token missing, invalid or expired */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -7262,7 +7262,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description FORBIDDEN: the caller is not a platform admin */
+            /** @description FORBIDDEN: the caller's platform role is not admin */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -7318,7 +7318,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description AUTH_ERROR */
+            /** @description AUTH_ERROR: bearer token missing, invalid or expired */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -7327,7 +7327,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description FORBIDDEN: the caller is not a platform admin */
+            /** @description FORBIDDEN: the caller's platform role is not admin */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -7367,7 +7367,7 @@ export interface operations {
                     "application/json": components["schemas"]["AdminUserDetailData"];
                 };
             };
-            /** @description AUTH_ERROR */
+            /** @description AUTH_ERROR: bearer token missing, invalid or expired */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -7376,7 +7376,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description FORBIDDEN: the caller is not a platform admin */
+            /** @description FORBIDDEN: the caller's platform role is not admin */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -7385,7 +7385,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description NOT_FOUND: no such user */
+            /** @description NOT_FOUND: no such user, or one the caller may not see */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -7423,7 +7423,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description AUTH_ERROR */
+            /** @description AUTH_ERROR: bearer token missing, invalid or expired */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -7432,7 +7432,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description FORBIDDEN: the caller is not a platform admin */
+            /** @description FORBIDDEN: the caller's platform role is not admin */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -7441,7 +7441,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description NOT_FOUND: no such user */
+            /** @description NOT_FOUND: no such user, or one the caller may not see */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -7503,7 +7503,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description AUTH_ERROR */
+            /** @description AUTH_ERROR: bearer token missing, invalid or expired */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -7512,7 +7512,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description FORBIDDEN: the caller is not a platform admin */
+            /** @description FORBIDDEN: the caller's platform role is not admin */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -7521,7 +7521,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description NOT_FOUND: no such user */
+            /** @description NOT_FOUND: no such user, or one the caller may not see */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -7583,7 +7583,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description AUTH_ERROR */
+            /** @description AUTH_ERROR: bearer token missing, invalid or expired */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -7592,7 +7592,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description FORBIDDEN: the caller is not a platform admin */
+            /** @description FORBIDDEN: the caller's platform role is not admin */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -7601,7 +7601,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description NOT_FOUND: no such user */
+            /** @description NOT_FOUND: no such user, or one the caller may not see */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -7650,7 +7650,7 @@ export interface operations {
                     "application/json": components["schemas"]["AdminUserData"];
                 };
             };
-            /** @description AUTH_ERROR */
+            /** @description AUTH_ERROR: bearer token missing, invalid or expired */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -7659,7 +7659,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description FORBIDDEN: the caller is not a platform admin */
+            /** @description FORBIDDEN: the caller's platform role is not admin */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -7668,7 +7668,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description NOT_FOUND: no such user */
+            /** @description NOT_FOUND: no such user, or one the caller may not see */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -7722,7 +7722,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description AUTH_ERROR */
+            /** @description AUTH_ERROR: bearer token missing, invalid or expired */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -7731,7 +7731,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description FORBIDDEN: the caller is not a platform admin */
+            /** @description FORBIDDEN: the caller's platform role is not admin */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -7740,7 +7740,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description NOT_FOUND: no such user */
+            /** @description NOT_FOUND: no such user, or one the caller may not see */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -7778,7 +7778,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description AUTH_ERROR */
+            /** @description AUTH_ERROR: bearer token missing, invalid or expired */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -7787,7 +7787,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description FORBIDDEN: the caller is not a platform admin */
+            /** @description FORBIDDEN: the caller's platform role is not admin */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -7796,7 +7796,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description NOT_FOUND: no such user */
+            /** @description NOT_FOUND: no such user, or one the caller may not see */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -7851,7 +7851,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description AUTH_ERROR */
+            /** @description AUTH_ERROR: bearer token missing, invalid or expired */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -7860,7 +7860,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description FORBIDDEN: the caller is not a platform admin */
+            /** @description FORBIDDEN: the caller's platform role is not admin */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -7869,7 +7869,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description NOT_FOUND: no such user */
+            /** @description NOT_FOUND: no such user, or one the caller may not see */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -7909,7 +7909,7 @@ export interface operations {
                     "application/json": components["schemas"]["ImpersonationData"];
                 };
             };
-            /** @description AUTH_ERROR */
+            /** @description AUTH_ERROR: bearer token missing, invalid or expired */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -7918,7 +7918,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description FORBIDDEN: not a platform admin; the user is another admin */
+            /** @description FORBIDDEN: the caller's platform role is not admin; FORBIDDEN: the user is another admin */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -7927,7 +7927,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description NOT_FOUND: no such user */
+            /** @description NOT_FOUND: no such user, or one the caller may not see */
             404: {
                 headers: {
                     [name: string]: unknown;
