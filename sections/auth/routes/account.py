@@ -99,7 +99,7 @@ def list_sessions():
 @blp.delete("/sessions/<session_id>")
 @blp.doc(operationId="revokeSession")
 @blp.response(204)
-@login_required
+@not_impersonated
 @guard("session", "revoke")
 def revoke_session(session):
     """End one of the caller's sessions (the current one too, like sign-out)."""

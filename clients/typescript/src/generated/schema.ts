@@ -2651,6 +2651,15 @@ export interface operations {
                     "application/json": components["schemas"]["AuthError"];
                 };
             };
+            /** @description IMPERSONATION_FORBIDDEN: through an impersonation session */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthError"];
+                };
+            };
             /** @description NOT_FOUND: no such session, or one the caller may not see */
             404: {
                 headers: {
