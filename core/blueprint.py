@@ -14,7 +14,6 @@ from core.fields import AuthErrorSchema, ErrorSchema
 from core.pipeline import BODY_METHODS
 
 PATH_ARGUMENT = re.compile(r"<(?:[^:>]+:)?([^>]+)>")
-BEARER = [{"bearerAuth": []}]
 
 
 class Parser400(FlaskParser):
@@ -84,7 +83,7 @@ class ApiBlueprint(Blueprint):
         (`refusals`), merged with what the view documents itself (`errors`) by status."""
         spec, arguments = doc_info.get("access", (NOTHING, ()))
         if spec.auth == REQUIRED:
-            doc["security"] = BEARER
+            doc["security"] = [{"bearerAuth": []}]
         responses = doc.setdefault("responses", {})
         for status, description in refusals(spec, arguments, self.envelope):
             own = responses.pop(status, None) or responses.pop(str(status), None)
