@@ -1,22 +1,21 @@
 """Who may reach a view, checked in R1's order whatever order the decorators are written in.
 
-The decorators only declare: `login_required`, `login_optional`, `roles_required`, `guard` (the
-path's resource, loaded through the policy) and `body_names` (an id in the body). `check_access`,
-the pipeline step after the rate limit, acts on the declarations in this order:
-
+The decorators only declare (`Access`, read by `check_access` and by core/blueprint.py, which
+documents each declaration's refusals). `check_access`, the pipeline step after the rate limit:
 1. 401  no live bearer where one is needed, or a dead one sent to a public read
    403  a credential that does not reach this method and path at all (an API key's scopes,
         extensions.md E2.2): asked of the credential right after it is authenticated
-2. 403  the caller's platform role is not one the view needs
+2. 403  the caller's platform role is not one the view needs (`roles_required`), then an
+        impersonation session asking for a security change (`not_impersonated`, E2.3)
 3. 404  a path id that cannot be one (`policy.is_id`), whatever the view
 4. 404, 403  each path resource: not visible, then not allowed (`policy.load`), locked when the
         view changes it; then the section's own check on the raw body (`then`: 409 for a final
         state, 403 for a field the caller may not change)
-5. 404  an id in the body naming nothing the caller may see
-6. the view, which validates the body (400)
+5. 404  an id in the body naming nothing the caller may see (`body_names`)
+6. 403  EMAIL_NOT_VERIFIED (`verified_email_required`)
+7. the view, which validates the body (400); it gets each loaded resource as a keyword argument
 """
 from dataclasses import dataclass, field
-from functools import wraps
 
 from flask import current_app, request
 
@@ -40,8 +39,14 @@ class Guard:
 class Access:
     auth: str | None = None
     roles: tuple = ()
+    not_impersonated: bool = False
     guards: list = field(default_factory=list)
     body: list = field(default_factory=list)  # (field, kind) pairs
+    verified_email: str | None = None  # what the caller is doing, for the refusal's message
+
+    def names(self) -> list[str]:
+        """The keyword arguments the view gets: each loaded resource's kind."""
+        return [item.kind for item in self.guards] + [kind for _, kind in self.body]
 
 
 NOTHING = Access()  # a view that declares nothing: public, no path resource
@@ -87,7 +92,8 @@ def guard(kind: str, action: str = "see", arg: str | None = None, *, lock=False,
     its state); `then` is the section's check of the raw body against it."""
 
     def decorator(view):
-        declared(view).guards.insert(0, Guard(kind, action, arg or f"{kind}_id", lock, then))
+        _loads(declared(view), kind).guards.insert(
+            0, Guard(kind, action, arg or f"{kind}_id", lock, then))
         return view
 
     return decorator
@@ -95,27 +101,37 @@ def guard(kind: str, action: str = "see", arg: str | None = None, *, lock=False,
 
 def body_names(field_name: str, kind: str):
     """R1: a well-formed id in the body naming nothing the caller can see is 404, before the
-    body is validated; an id of the wrong type is left to the schema (400)."""
+    body is validated; an id of the wrong type is left to the schema (400). The view gets what
+    it names as the keyword argument `kind` (None when the body names nothing)."""
 
     def decorator(view):
-        declared(view).body.append((field_name, kind))
+        _loads(declared(view), kind).body.append((field_name, kind))
         return view
 
     return decorator
 
 
+def _loads(spec: Access, kind: str) -> Access:
+    if kind in spec.names():
+        raise ValueError(f"the view loads a {kind!r} twice: it gets one keyword argument each")
+    return spec
+
+
+def not_impersonated(view):
+    """A security change that an impersonation session may not make (extensions.md E2.3):
+    403 IMPERSONATION_FORBIDDEN, asked of the credential; needs a live bearer."""
+    declared(view).not_impersonated = True
+    return login_required(view)
+
+
 def verified_email_required(doing: str):
     """The view needs a verified e-mail address: 403 EMAIL_NOT_VERIFIED, after the access
-    step's 404s and before the body's 400 (R6 reviews, E3.4 registrations)."""
+    step's 404s and before the body's 400 (R6 reviews, E3.4 registrations); needs a live
+    bearer. `doing` completes the message "Verify your e-mail address to ..."."""
 
     def decorator(view):
-        @wraps(view)
-        def wrapper(*args, **kwargs):
-            if not policy.caller().email_verified:
-                raise EmailNotVerified(f"Verify your e-mail address to {doing}")
-            return view(*args, **kwargs)
-
-        return wrapper
+        declared(view).verified_email = doing
+        return login_required(view)
 
     return decorator
 
@@ -139,13 +155,24 @@ def check_access():
         session.check_reach(request.method, request.path)
     if spec.roles and current_session().user.role not in spec.roles:
         raise Forbidden("This needs the " + " or ".join(spec.roles) + " role")
+    if spec.not_impersonated:
+        current_session().check_not_impersonated()
+    guarded = {item.arg: item.kind for item in spec.guards}
     for name, value in (request.view_args or {}).items():
         # Every path id, before anything reaches the database: `%00` or 65 characters name
         # nothing (PostgreSQL refuses a NUL outright), so 404 whatever the view does next.
         if name.endswith("_id") and not policy.is_id(value):
-            raise NotFound(f"No such {name.removesuffix('_id')}")
-    if not (spec.guards or spec.body):
-        return
+            if name in guarded:
+                raise policy.KINDS[guarded[name]].not_found()
+            raise NotFound(f"No such {name.removesuffix('_id').replace('_', ' ')}")
+    if spec.guards or spec.body:
+        load_resources(spec)
+    if spec.verified_email is not None and not policy.caller().email_verified:
+        raise EmailNotVerified(f"Verify your e-mail address to {spec.verified_email}")
+
+
+def load_resources(spec: Access) -> None:
+    """Steps 4 and 5: each resource loaded through the policy, into the view's arguments."""
     who = policy.caller()
     args = request.view_args
     for item in spec.guards:
@@ -156,5 +183,5 @@ def check_access():
     body = raw_body() if spec.body else None
     for field_name, kind in spec.body:
         value = body.get(field_name) if isinstance(body, dict) else None
-        if policy.is_id(value):
-            policy.load(kind, value, "see", who)
+        # Not an id at all: the schema answers 400 before the view sees this None.
+        args[kind] = policy.load(kind, value, "see", who) if policy.is_id(value) else None

@@ -25,6 +25,7 @@ PUBLIC = "public"  # the resource is public in its state (a PUBLISHED article, R
 AUTHOR = "author"  # wrote the article (while a member, R1) or the review
 MODERATOR = "moderator"  # a member of a reviewed festival's project, or an admin (R6)
 OTHERS_MODERATOR = "others_moderator"  # a moderator who did not write the review (R6)
+HOLDER = "holder"  # the resource is the caller's own credential (its session, passkey, API key)
 
 
 @dataclass(frozen=True)
@@ -35,18 +36,33 @@ class Kind:
     model: type
     rules: dict
     relations: object
-    find: object = None  # find(id, who, action): a section's own one-query load and check
+    noun: str  # what a user's message calls it ("No such API key")
+    verbs: dict  # action -> how a message says it ("list the registrations of")
+    find: object = None  # find(id, who, action, lock): a section's own load and check
+
+    def not_found(self) -> NotFound:
+        return NotFound(f"No such {self.noun}")
+
+    def forbidden(self, action: str) -> Forbidden:
+        return Forbidden(f"You may not {self.verbs.get(action, action)} this {self.noun}")
 
 
 # kind name -> Kind, filled by each section's rules.py
 KINDS: dict[str, Kind] = {}
 
 
-def define(name: str, model: type, rules: dict, relations, find=None) -> None:
-    """Declare a kind of resource (from a section's rules.py)."""
+def define(name: str, model: type, rules: dict, relations, find=None, *, noun: str,
+           verbs: dict | None = None) -> None:
+    """Declare a kind of resource (from a section's rules.py). Messages name it by `noun` and
+    an action by `verbs[action]` (the action itself when it is one plain word), never by the
+    internal names: an action written with an underscore needs its verb."""
     if "see" not in rules:
         raise ValueError(f"kind {name!r} needs a 'see' rule")
-    KINDS[name] = Kind(model, rules, relations, find)
+    verbs = verbs or {}
+    unsaid = [action for action in rules if "_" in action and action not in verbs]
+    if "_" in noun or unsaid or any("_" in verb for verb in verbs.values()):
+        raise ValueError(f"kind {name!r}: say its noun and verbs in words ({unsaid})")
+    KINDS[name] = Kind(model, rules, relations, noun, verbs, find)
 
 
 @dataclass(frozen=True)
@@ -99,9 +115,9 @@ def check(kind: str, relations: set[str], action: str) -> set[str]:
     """NotFound when `relations` do not let the caller see a resource of `kind`, Forbidden when
     they do not allow `action`; else the relations."""
     if not allows(kind, "see", relations):
-        raise NotFound(f"No such {kind}")
+        raise KINDS[kind].not_found()
     if action != "see" and not allows(kind, action, relations):
-        raise Forbidden(f"You may not {action} this {kind}")
+        raise KINDS[kind].forbidden(action)
     return relations
 
 
@@ -119,12 +135,12 @@ def load(kind: str, resource_id, action: str = "see", who: Caller | None = None,
     spec = KINDS[kind]
     who = who or caller()
     if not is_id(resource_id):
-        raise NotFound(f"No such {kind}")
+        raise spec.not_found()
     if spec.find is not None:
-        return spec.find(resource_id, who, action)
+        return spec.find(resource_id, who, action, lock)
     resource = db.session.get(spec.model, resource_id)
     if resource is None:
-        raise NotFound(f"No such {kind}")
+        raise spec.not_found()
     check(kind, spec.relations(resource, who), action)
     if lock:
         # Read again, locked: a change decided on its state is never applied to a state moved
@@ -133,7 +149,7 @@ def load(kind: str, resource_id, action: str = "see", who: Caller | None = None,
         resource = db.session.get(spec.model, resource_id, populate_existing=True,
                                   with_for_update={"of": spec.model})
         if resource is None:
-            raise NotFound(f"No such {kind}")
+            raise spec.not_found()
     return resource
 
 

@@ -20,6 +20,10 @@ MARSHMALLOW = ("marshmallow", "4.4.0")
 LIMITER_STATE = "the short path takes itself off when any of these is set or true (perf/limiter.py)"
 
 PRIVATE = (
+    Private(*SQLALCHEMY, "sqlalchemy.orm.instrumentation.ClassManager", "new_instance",
+            "function", "perf/prepared.py `instances_of`: a mapped instance without its "
+            "constructor, as the ORM's own loading makes one (not private by its name, but "
+            "not in SQLAlchemy's documented API either)"),
     Private(*FLASK, "flask.globals", "_cv_request", "attribute",
             "perf/limiter.py: the request context without werkzeug's proxies, read several "
             "times a request on the limiter's short path"),
@@ -61,6 +65,10 @@ PRIVATE = (
     Private(*SMOREST, "flask_smorest.Blueprint", "_prepare_doc_cbks", "instance attribute",
             "core/blueprint.py: where an operation's documentation is made; ApiBlueprint adds "
             "the framework's errors in its own envelope (no public hook per blueprint)"),
+    Private(*SMOREST, "a view's __dict__", "_apidoc", "key",
+            "core/blueprint.py `add_url_rule`: the view's access declarations kept where "
+            "flask-smorest's own decorators keep the view's documentation, for "
+            "`document_access` to read when the operation is documented"),
     Private(*SMOREST, "flask_smorest.Blueprint", "register_views_in_doc", "function",
             "perf/openapi.py: the step of Api.register_blueprint that documents a blueprint, "
             "called when the document is first read (public name, undocumented)"),
@@ -79,5 +87,7 @@ PRIVATE = (
 DOCUMENTED = {
     "_replace": "a named tuple's method (urllib.parse's results; core/mail.py)",
     "_exit": "os._exit, the exit of a forked child (clients/testserver.py)",
+    "_fields": "a named tuple's field names (perf/prepared.py)",
+    "_make": "a named tuple's maker from an iterable (perf/prepared.py)",
     "_mapping": "SQLAlchemy's Row._mapping, public API named so as not to clash with columns",
 }

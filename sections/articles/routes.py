@@ -2,7 +2,7 @@
 from core import listing
 from core import policy as policies
 from core.access import body_names, guard, login_optional, login_required
-from core.blueprint import BEARER, DEAD_BEARER, NO_BEARER, ApiBlueprint
+from core.blueprint import ApiBlueprint
 from core.db import db
 from core.fields import data_schema
 from perf.answer_cache import AnswerCache
@@ -20,7 +20,6 @@ ArticleListArgs = listing.arguments(
              "authorId": listing.identifier(), "tag": listing.text(30),
              "slug": listing.text(200), "q": listing.text()})
 ArticleData = data_schema(ArticleSchema)
-NOT_VISIBLE = (404, "NOT_FOUND: no such article, or one the caller may not see")
 # The public list's anonymous answers; a scheduled publication changes them by itself.
 ANONYMOUS_PAGES = AnswerCache("ARTICLE_LIST_CACHE_SECONDS", until=articles.next_publication)
 
@@ -28,7 +27,6 @@ ANONYMOUS_PAGES = AnswerCache("ARTICLE_LIST_CACHE_SECONDS", until=articles.next_
 @blp.get("")
 @blp.doc(operationId="listArticles")
 @blp.response(200, listing.page_schema(ArticleSchema))
-@blp.errors(DEAD_BEARER)
 @login_optional
 @blp.arguments(ArticleListArgs, location="query")
 @ANONYMOUS_PAGES.kept
@@ -43,7 +41,6 @@ def list_articles(args):
 @blp.get("/<article_id>")
 @blp.doc(operationId="getArticle")
 @blp.response(200, ArticleData)
-@blp.errors(DEAD_BEARER, NOT_VISIBLE)
 @login_optional
 @guard("article")
 def get_article(article):
@@ -53,27 +50,25 @@ def get_article(article):
 
 
 @blp.post("")
-@blp.doc(operationId="createArticle", **BEARER)
+@blp.doc(operationId="createArticle")
 @blp.response(201, ArticleData)
-@blp.errors(NO_BEARER, (404, "NOT_FOUND: projectId names no project of the caller"),
-            (409, "CONFLICT: the slug is taken in the project"))
+@blp.errors((409, "CONFLICT: the slug is taken in the project"))
 @login_required
 @body_names("projectId", "project")
 @blp.arguments(ArticleCreateSchema)
 @ANONYMOUS_PAGES.dropped
-def create_article(data):
+def create_article(data, project):
     """Write an article in one of the caller's projects (DRAFT unless told)."""
     who = policies.caller()
-    article = articles.create(who, data)
+    article = articles.create(who, project, data)
     db.session.commit()
     return {"data": articles.answer(article, who, projects_of(who))}
 
 
 @blp.patch("/<article_id>")
-@blp.doc(operationId="updateArticle", **BEARER)
+@blp.doc(operationId="updateArticle")
 @blp.response(200, ArticleData)
-@blp.errors(NO_BEARER, NOT_VISIBLE, (403, "FORBIDDEN: neither its author nor the owner"),
-            (409, "CONFLICT: the slug is taken in the project"))
+@blp.errors((409, "CONFLICT: the slug is taken in the project"))
 @login_required
 @guard("article", "change")
 @blp.arguments(ArticleChangeSchema)
@@ -87,9 +82,8 @@ def update_article(data, article):
 
 
 @blp.delete("/<article_id>")
-@blp.doc(operationId="deleteArticle", **BEARER)
+@blp.doc(operationId="deleteArticle")
 @blp.response(204)
-@blp.errors(NO_BEARER, NOT_VISIBLE, (403, "FORBIDDEN: neither its author nor the owner"))
 @login_required
 @guard("article", "change")
 @ANONYMOUS_PAGES.dropped

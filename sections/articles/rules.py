@@ -32,4 +32,4 @@ def visible_articles(who: Caller):
     return or_(public, Article.project_id.in_(member_projects(who)))
 
 
-define("article", Article, RULES, article_relations)
+define("article", Article, RULES, article_relations, noun="article")

@@ -9,7 +9,10 @@ EXPORTS = ("models", "schemas.auth", "schemas.security", "services.api_keys",
 def register(app, api):
     from core import stats
     from core.bearer import use_lookup
-    from sections.auth import models
+    from sections.auth import (
+        models,
+        rules,  # noqa: F401  (its kinds, for the policy)
+    )
     from sections.auth.services import credentials
 
     use_lookup(app, credentials.lookup)

@@ -2,7 +2,7 @@
 from core import clock, listing
 from core import policy as policies
 from core.access import body_names, guard, login_optional, login_required
-from core.blueprint import BEARER, DEAD_BEARER, NO_BEARER, ApiBlueprint
+from core.blueprint import ApiBlueprint
 from core.db import db
 from core.fields import OffsetDateTime, data_schema
 from sections.festivals import service as festivals
@@ -25,14 +25,12 @@ FestivalListArgs = listing.arguments(
              "to": OffsetDateTime(metadata={"description": "festivals with startsAt <= to"}),
              "q": listing.text()})
 FestivalData = data_schema(FestivalSchema)
-NOT_VISIBLE = (404, "NOT_FOUND: no such festival, or one the caller may not see")
 STATE = (409, "CONFLICT: a refused transition, a cancelled festival, or a taken slug")
 
 
 @blp.get("")
 @blp.doc(operationId="listFestivals")
 @blp.response(200, listing.page_schema(FestivalSchema))
-@blp.errors(DEAD_BEARER)
 @login_optional
 @blp.arguments(FestivalListArgs, location="query")
 def list_festivals(args):
@@ -45,7 +43,6 @@ def list_festivals(args):
 @blp.get("/<festival_id>")
 @blp.doc(operationId="getFestival")
 @blp.response(200, FestivalData)
-@blp.errors(DEAD_BEARER, NOT_VISIBLE)
 @login_optional
 @guard("festival")
 def get_festival(festival):
@@ -54,24 +51,23 @@ def get_festival(festival):
 
 
 @blp.post("")
-@blp.doc(operationId="createFestival", **BEARER)
+@blp.doc(operationId="createFestival")
 @blp.response(201, FestivalData)
-@blp.errors(NO_BEARER, (404, "NOT_FOUND: projectId names no project of the caller"),
-            (409, "CONFLICT: the slug is taken in the project"))
+@blp.errors((409, "CONFLICT: the slug is taken in the project"))
 @login_required
 @body_names("projectId", "project")
 @blp.arguments(FestivalCreateSchema)
-def create_festival(data):
+def create_festival(data, project):
     """Create a festival in one of the caller's projects (DRAFT unless told)."""
-    festival = festivals.create(policies.caller(), data)
+    festival = festivals.create(project, data)
     db.session.commit()
     return {"data": festivals.answer(festival)}
 
 
 @blp.patch("/<festival_id>")
-@blp.doc(operationId="updateFestival", **BEARER)
+@blp.doc(operationId="updateFestival")
 @blp.response(200, FestivalData)
-@blp.errors(NO_BEARER, NOT_VISIBLE, (403, "FORBIDDEN: not a member of its project"), STATE)
+@blp.errors(STATE)
 @login_required
 @guard("festival", "change", lock=True)
 @blp.arguments(FestivalChangeSchema)
@@ -83,9 +79,8 @@ def update_festival(data, festival):
 
 
 @blp.delete("/<festival_id>")
-@blp.doc(operationId="deleteFestival", **BEARER)
+@blp.doc(operationId="deleteFestival")
 @blp.response(204)
-@blp.errors(NO_BEARER, NOT_VISIBLE, (403, "FORBIDDEN: not the project's owner"))
 @login_required
 @guard("festival", "delete")
 def delete_festival(festival):

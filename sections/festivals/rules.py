@@ -29,4 +29,4 @@ def visible_festivals(who: Caller):
     return or_(public, Festival.project_id.in_(member_projects(who)))
 
 
-define("festival", Festival, RULES, festival_relations)
+define("festival", Festival, RULES, festival_relations, noun="festival")

@@ -22,12 +22,12 @@ def _check_dates(starts_at, ends_at) -> None:
         raise Invalid("endsAt must not be before startsAt", field="endsAt")
 
 
-def create(who: policies.Caller, data: dict) -> Festival:
-    policies.load("project", data["projectId"], "see", who)  # members (and admins) create
+def create(project, data: dict) -> Festival:
+    """A new festival in `project` (the access step loaded it: members and admins create)."""
     _check_dates(data["startsAt"], data["endsAt"])
     now = clock.utcnow()
     festival = Festival(
-        project_id=data["projectId"], name=data["name"], description=data.get("description"),
+        project_id=project.id, name=data["name"], description=data.get("description"),
         location=data.get("location"), starts_at=data["startsAt"], ends_at=data["endsAt"],
         capacity=data.get("capacity"), status=data.get("status") or DRAFT,
         created_at=now, updated_at=now)

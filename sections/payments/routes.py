@@ -5,7 +5,6 @@ from flask import request
 
 from core import metrics
 from core.blueprint import ApiBlueprint
-from core.fields import ErrorSchema
 from core.outcomes import Outcome
 from sections.payments import service as payments
 from sections.payments.schemas import PaymentEventSchema, ReceivedSchema
@@ -39,7 +38,7 @@ def warn_without_secret(app):
     "required": True, "content": {"application/json": {"schema": PaymentEventSchema}}})
 @blp.response(200, ReceivedSchema)
 @blp.errors((400, "INVALID_SIGNATURE (error \"Invalid signature\") or INVALID_PAYLOAD "
-                  "(error \"Invalid payload\")"), schema=ErrorSchema)
+                  "(error \"Invalid payload\")"))
 def receive_payment_event():
     """Verify, store and apply a payment provider event (once, however often delivered)."""
     payload = request.get_data()  # the raw bytes: the signature covers them, not a re-encoding

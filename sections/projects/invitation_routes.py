@@ -2,17 +2,11 @@
 addressee's under /api/invitations. Checks in R1's order, as in routes.py."""
 from core import policy as policies
 from core.access import guard, login_required
-from core.blueprint import BEARER, ApiBlueprint
+from core.blueprint import ApiBlueprint
 from core.db import db
 from core.fields import TokenSchema
 from sections.projects import invitations
-from sections.projects.routes import (
-    BAD_INPUT,
-    NO_BEARER,
-    NOT_MANAGER,
-    NOT_VISIBLE,
-    project_answer,
-)
+from sections.projects.routes import BAD_INPUT, project_answer
 from sections.projects.rules import relations_of_role
 from sections.projects.schemas import (
     InvitationCreateSchema,
@@ -32,10 +26,9 @@ NOT_ADDRESSEE = (403, "FORBIDDEN: addressed to another e-mail; EMAIL_NOT_VERIFIE
 
 
 @blp.post("/projects/<project_id>/invitations")
-@blp.doc(operationId="createInvitation", **BEARER)
+@blp.doc(operationId="createInvitation")
 @blp.response(201, InvitationDataSchema)
-@blp.errors(NO_BEARER, NOT_VISIBLE,
-            (403, "FORBIDDEN: neither the owner nor an admin; an admin inviting an admin"),
+@blp.errors((403, "FORBIDDEN: an admin inviting an admin"),
             (400, "VALIDATION_ERROR naming email or role"),
             (409, "CONFLICT: the address belongs to a member"))
 @login_required
@@ -51,9 +44,9 @@ def create_invitation(data, project):
 
 
 @blp.get("/projects/<project_id>/invitations")
-@blp.doc(operationId="listProjectInvitations", **BEARER)
+@blp.doc(operationId="listProjectInvitations")
 @blp.response(200, InvitationPageSchema)
-@blp.errors(NO_BEARER, NOT_VISIBLE, NOT_MANAGER, BAD_INPUT)
+@blp.errors(BAD_INPUT)
 @login_required
 @guard("project", "invite")
 @blp.arguments(InvitationListArgs, location="query")
@@ -66,9 +59,9 @@ def list_project_invitations(args, project):
 
 
 @blp.delete("/projects/<project_id>/invitations/<invitation_id>")
-@blp.doc(operationId="revokeInvitation", **BEARER)
+@blp.doc(operationId="revokeInvitation")
 @blp.response(204)
-@blp.errors(NO_BEARER, (404, "NOT_FOUND: no such project or invitation"), NOT_MANAGER,
+@blp.errors((404, "NOT_FOUND: no such invitation"),
             (409, "CONFLICT: the invitation is no longer pending"))
 @login_required
 @guard("project", "invite")
@@ -80,9 +73,9 @@ def revoke_invitation(project, invitation_id):
 
 
 @blp.get("/invitations")
-@blp.doc(operationId="listMyInvitations", **BEARER)
+@blp.doc(operationId="listMyInvitations")
 @blp.response(200, MyInvitationPageSchema)
-@blp.errors(NO_BEARER, BAD_INPUT)
+@blp.errors(BAD_INPUT)
 @login_required
 @blp.arguments(MyInvitationListArgs, location="query")
 def list_my_invitations(args):
@@ -93,9 +86,9 @@ def list_my_invitations(args):
 
 
 @blp.post("/invitations/accept")
-@blp.doc(operationId="acceptInvitation", **BEARER)
+@blp.doc(operationId="acceptInvitation")
 @blp.response(200, ProjectDataSchema)
-@blp.errors(NO_BEARER, BAD_TOKEN, NOT_ADDRESSEE, (409, "CONFLICT: already a member"))
+@blp.errors(BAD_TOKEN, NOT_ADDRESSEE, (409, "CONFLICT: already a member"))
 @login_required
 @blp.arguments(TokenSchema)
 def accept_invitation(data):
@@ -107,9 +100,9 @@ def accept_invitation(data):
 
 
 @blp.post("/invitations/decline")
-@blp.doc(operationId="declineInvitation", **BEARER)
+@blp.doc(operationId="declineInvitation")
 @blp.response(200, InvitationDataSchema)
-@blp.errors(NO_BEARER, BAD_TOKEN, NOT_ADDRESSEE)
+@blp.errors(BAD_TOKEN, NOT_ADDRESSEE)
 @login_required
 @blp.arguments(TokenSchema)
 def decline_invitation(data):

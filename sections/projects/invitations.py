@@ -70,7 +70,7 @@ def check_role(project, who: Caller, body) -> None:
 
 
 def invite(project, who: Caller, email: str, role: str = MEMBER):
-    """Invite `email` to `project` (a row of service.find) as `role` (`check_role` has allowed
+    """Invite `email` to `project` (as `@guard` loaded it) as `role` (`check_role` has allowed
     it): the address's pending invitation, if
     any, is revoked and replaced; the e-mail goes out before the caller commits (mail moves to
     an outbox in the same transaction). An address already a member: 409. Returns the new

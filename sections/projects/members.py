@@ -53,7 +53,7 @@ def _member_row(project_id: str, user_id: str, *, lock: bool = False):
 
 
 def remove_member(row, who: Caller, user_id: str) -> None:
-    """Remove `user_id` from the project (a row of service.find): the member itself leaving, or
+    """Remove `user_id` from the project (as `@guard` loaded it): the member itself leaving, or
     someone the caller's relations may remove (REMOVAL: an admin removes members only; the
     owner and platform admins members and admins). The owner never leaves (409: transfer)."""
     relations = relations_of_role(row.role, who)

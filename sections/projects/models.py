@@ -2,7 +2,7 @@
 from datetime import datetime
 
 from sqlalchemy import ForeignKey, Index, String, Text, func, text
-from sqlalchemy.orm import Mapped, mapped_column, relationship
+from sqlalchemy.orm import Mapped, mapped_column, query_expression, relationship
 
 from core import clock
 from core.db import UTCDateTime, db, new_id
@@ -29,6 +29,15 @@ class Project(db.Model):
 
     memberships: Mapped[list["Membership"]] = relationship(
         back_populates="project", cascade="all, delete-orphan", passive_deletes=True)
+
+    # The project as one caller sees it (service.find reads them with it, in one statement):
+    # its owner, the caller's role in it and its member count; None when read any other way.
+    owner_id: Mapped[str | None] = query_expression()
+    owner_name: Mapped[str | None] = query_expression()
+    owner_image: Mapped[str | None] = query_expression()
+    owner_email: Mapped[str | None] = query_expression()
+    role: Mapped[str | None] = query_expression()
+    member_count: Mapped[int | None] = query_expression()
 
 
 class Membership(db.Model):

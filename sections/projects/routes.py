@@ -3,7 +3,7 @@ invitation_routes.py. Views check in R1's order: the bearer, the project's visib
 caller's right (`guard`, 404 then 403), the body or query (400), then the state (409)."""
 from core import policy as policies
 from core.access import guard, login_required
-from core.blueprint import BEARER, ApiBlueprint
+from core.blueprint import ApiBlueprint
 from core.db import db
 from sections.projects import members
 from sections.projects import service as projects
@@ -23,10 +23,6 @@ from sections.projects.schemas import (
 blp = ApiBlueprint("projects", __name__, url_prefix="/api/projects",
                    description="Projects and their members (resources.md R3)")
 
-NO_BEARER = (401, "AUTH_ERROR: bearer token missing, invalid or expired")
-NOT_VISIBLE = (404, "NOT_FOUND: no such project, or the caller is not a member")
-NOT_OWNER = (403, "FORBIDDEN: the caller is a member but not the owner")
-NOT_MANAGER = (403, "FORBIDDEN: the caller is a member but neither the owner nor an admin")
 BAD_INPUT = (400, "VALIDATION_ERROR")
 
 
@@ -38,9 +34,9 @@ def project_answer(project_id: str) -> dict:
 
 
 @blp.get("")
-@blp.doc(operationId="listProjects", **BEARER)
+@blp.doc(operationId="listProjects")
 @blp.response(200, ProjectPageSchema)
-@blp.errors(NO_BEARER, BAD_INPUT)
+@blp.errors(BAD_INPUT)
 @login_required
 @blp.arguments(ProjectListArgs, location="query")
 def list_projects(args):
@@ -51,9 +47,9 @@ def list_projects(args):
 
 
 @blp.post("")
-@blp.doc(operationId="createProject", **BEARER)
+@blp.doc(operationId="createProject")
 @blp.response(201, ProjectDataSchema)
-@blp.errors(NO_BEARER, BAD_INPUT)
+@blp.errors(BAD_INPUT)
 @login_required
 @blp.arguments(ProjectCreateSchema)
 def create_project(data):
@@ -65,35 +61,33 @@ def create_project(data):
 
 
 @blp.get("/<project_id>")
-@blp.doc(operationId="getProject", **BEARER)
+@blp.doc(operationId="getProject")
 @blp.response(200, ProjectDataSchema)
-@blp.errors(NO_BEARER, NOT_VISIBLE)
 @login_required
-def get_project(project_id):
+@guard("project")
+def get_project(project):
     """Return a project the caller is a member of."""
-    who = policies.caller()
-    return {"data": projects.answer(projects.find_committed(project_id, who), who)}
+    return {"data": projects.answer(project, policies.caller())}
 
 
 @blp.patch("/<project_id>")
-@blp.doc(operationId="updateProject", **BEARER)
+@blp.doc(operationId="updateProject")
 @blp.response(200, ProjectDataSchema)
-@blp.errors(NO_BEARER, NOT_VISIBLE, NOT_MANAGER, BAD_INPUT)
+@blp.errors(BAD_INPUT)
 @login_required
 @guard("project", "change")
 @blp.arguments(ProjectUpdateSchema)
 def update_project(data, project):
     """Change a project's name or description (its owner or an admin)."""
-    projects.update_project(project.id, data)
+    projects.update_project(project, data)
     answer = project_answer(project.id)
     db.session.commit()
     return {"data": answer}
 
 
 @blp.delete("/<project_id>")
-@blp.doc(operationId="deleteProject", **BEARER)
+@blp.doc(operationId="deleteProject")
 @blp.response(204)
-@blp.errors(NO_BEARER, NOT_VISIBLE, NOT_OWNER)
 @login_required
 @guard("project", "delete")
 def delete_project(project):
@@ -104,9 +98,9 @@ def delete_project(project):
 
 
 @blp.get("/<project_id>/members")
-@blp.doc(operationId="listProjectMembers", **BEARER)
+@blp.doc(operationId="listProjectMembers")
 @blp.response(200, MemberPageSchema)
-@blp.errors(NO_BEARER, NOT_VISIBLE, BAD_INPUT)
+@blp.errors(BAD_INPUT)
 @login_required
 @guard("project")
 @blp.arguments(MemberListArgs, location="query")
@@ -117,9 +111,9 @@ def list_members(args, project):
 
 
 @blp.delete("/<project_id>/members/<user_id>")
-@blp.doc(operationId="removeProjectMember", **BEARER)
+@blp.doc(operationId="removeProjectMember")
 @blp.response(204)
-@blp.errors(NO_BEARER, (404, "NOT_FOUND: no such project or member"),
+@blp.errors((404, "NOT_FOUND: no such member"),
             (403, "FORBIDDEN: a member removing anyone but itself; an admin removing the owner "
                   "or another admin"),
             (409, "CONFLICT: the owner cannot leave (transfer first); the member's role "
@@ -134,11 +128,11 @@ def remove_member(project, user_id):
 
 
 @blp.patch("/<project_id>/members/<user_id>")
-@blp.doc(operationId="changeProjectMemberRole", **BEARER)
+@blp.doc(operationId="changeProjectMemberRole")
 @blp.response(200, MemberDataSchema)
-@blp.errors(NO_BEARER, (404, "NOT_FOUND: no such project, or the user is not a member"),
-            NOT_OWNER, (400, "VALIDATION_ERROR naming role: not \"admin\" or \"member\", or "
-                             "the owner's own entry"))
+@blp.errors((404, "NOT_FOUND: the user is not a member"),
+            (400, "VALIDATION_ERROR naming role: not \"admin\" or \"member\", or the owner's "
+                  "own entry"))
 @login_required
 @guard("project", "change_roles", then=members.member_first)
 @blp.arguments(MemberRoleSchema)
@@ -150,10 +144,9 @@ def change_member_role(data, project, user_id):
 
 
 @blp.post("/<project_id>/transfer")
-@blp.doc(operationId="transferProject", **BEARER)
+@blp.doc(operationId="transferProject")
 @blp.response(200, ProjectDataSchema)
-@blp.errors(NO_BEARER, NOT_VISIBLE, NOT_OWNER,
-            (400, "VALIDATION_ERROR naming userId: not a member, unknown, or the owner"),
+@blp.errors((400, "VALIDATION_ERROR naming userId: not a member, unknown, or the owner"),
             (409, "CONFLICT: the ownership changed meanwhile"))
 @login_required
 @guard("project", "transfer")

@@ -1,5 +1,6 @@
 """Who sees and changes a project (resources.md R3), and what belonging to a project gives on
 the resources inside it: the rules the content sections build theirs on."""
+from flask import request
 from sqlalchemy import select
 
 from core.db import db
@@ -23,6 +24,11 @@ RULES = {
     "remove_admin": {OWNER},  # remove an admin (the owner itself: 409, transfer first)
     "leave": {MEMBER},  # removing oneself (the owner gets 409: transfer first)
 }
+READ_ONLY = frozenset({"GET", "HEAD"})
+# How a refusal says an action ("You may not invite members to this project").
+VERBS = {"invite": "invite members to", "invite_admin": "invite an admin to",
+         "change_roles": "change the roles in", "remove_member": "remove a member from",
+         "remove_admin": "remove an admin from"}
 # The action that removing a member of each role takes (a member removing itself: "leave").
 REMOVAL = {MEMBER_ROLE: "remove_member", ADMIN_ROLE: "remove_admin", OWNER_ROLE: "remove_admin"}
 
@@ -85,11 +91,14 @@ def member_of(projects: set[str] | None, project_id: str) -> bool:
     return projects is None or project_id in projects
 
 
-def find(project_id: str, who: Caller, action: str):
-    """The project row with the caller's role, in one query (service.find)."""
+def find(project_id: str, who: Caller, action: str, lock: bool):
+    """The project with its owner, member count and the caller's role, in one query
+    (service.find); for a request that writes nothing (GET, HEAD), from committed data by the
+    prepared read (perf/prepared.py, the hot `GET /api/projects/{id}`)."""
     from sections.projects.service import find as find_project
-    return find_project(project_id, who, action)
+    committed = request.method in READ_ONLY and not lock
+    return find_project(project_id, who, action, lock=lock, committed=committed)
 
 
 define("project", Project, RULES, lambda project, who: relations_in_project(project.id, who),
-       find=find)
+       find=find, noun="project", verbs=VERBS)

@@ -2,12 +2,12 @@
 who may do what is rules.py's, the one-owner invariant is kept by conditional UPDATEs (and,
 last, by the partial unique index `uq_memberships_one_owner`)."""
 from sqlalchemy import String, and_, bindparam, delete, func, literal_column, select
-from sqlalchemy.orm import aliased
+from sqlalchemy.orm import aliased, with_expression
 
 from core import clock, listing
 from core import policy as policies
 from core.db import db
-from core.outcomes import Conflict, NotFound
+from core.outcomes import Conflict
 from core.policy import Caller
 from perf.prepared import PreparedRead
 from sections.audit import service as audit
@@ -51,13 +51,33 @@ def _decorated(keys):
                                _mine.user_id == bindparam("caller_id"))))
 
 
-# One project as the caller sees it: built once, one indexed query per read (bench/README.md).
+# One project as the caller sees it, a Project with its owner, the caller's role and the member
+# count (the model's query expressions): one indexed statement, built once (bench/README.md).
+SEEN = (
+    select(Project)
+    .outerjoin(_owner, and_(_owner.project_id == Project.id, _owner.role == OWNER_ROLE))
+    .outerjoin(_owner_user, _owner_user.id == _owner.user_id)
+    .outerjoin(_mine, and_(_mine.project_id == Project.id,
+                           _mine.user_id == bindparam("caller_id")))
+    .where(Project.id == bindparam("project_id"))
+    .options(with_expression(Project.owner_id, _owner.user_id),
+             with_expression(Project.owner_name, _owner_user.name),
+             with_expression(Project.owner_image, _owner_user.image),
+             with_expression(Project.owner_email, _owner_user.email),
+             with_expression(Project.role, _mine.role),
+             with_expression(Project.member_count,
+                             select(func.count()).where(Membership.project_id == Project.id)
+                             .scalar_subquery()))
+    .execution_options(populate_existing=True))  # a Project the session holds is read anew
+SEEN_LOCKED = SEEN.with_for_update(of=Project)
+# The same read for a read-only request, from committed data outside the request's
+# transaction (perf/prepared.py): the same Project, not attached to the session.
 READ = _decorated(select(bindparam("project_id", type_=String).label("id")).subquery("one"))
-FAST_READ = PreparedRead(READ)
+FAST_READ = PreparedRead(READ, into=Project)
 
 
 def answer(row, who: Caller) -> dict:
-    """R3's Project object as the caller sees it (a row of `find`, `find_committed` or a page):
+    """R3's Project object as the caller sees it (a Project of `find` or a row of a page):
     the API's keys with raw values, for ProjectSchema to dump."""
     relations = relations_of_role(row.role, who)
     owner = None
@@ -124,32 +144,34 @@ def _sorts_of(member) -> dict:
             "name": _of_project(member, func.lower(Project.name))}
 
 
-def find(project_id, who: Caller, action: str = "see"):
-    """The project row for the caller once it may do `action`: NotFound when it may not see
-    it, Forbidden when it may see but not do `action` (R1's order). One query, in the
-    request's transaction (it sees the request's own changes)."""
-    row = None
+def find(project_id, who: Caller, action: str = "see", *, lock: bool = False,
+         committed: bool = False) -> Project:
+    """The project as the caller sees it once it may do `action`: NotFound when it may not see
+    it, Forbidden when it may see but not do `action` (R1's order). One query in the request's
+    transaction, and with `lock` its row read again `FOR UPDATE`; with `committed` (a request
+    that writes nothing) the prepared read of committed data instead."""
+    if committed and lock:
+        raise ValueError("a locked read is the request's own, never a committed one")
+    project = None
     if policies.is_id(project_id):
-        row = db.session.execute(READ, {"project_id": project_id,
-                                        "caller_id": who.id}).one_or_none()
-    return _allowed(row, who, action)
+        params = {"project_id": project_id, "caller_id": who.id}
+        if committed:
+            project = FAST_READ.one(db.engine, **params)
+        else:
+            project = db.session.execute(SEEN, params).scalar_one_or_none()
+    _allowed(project, who, action)
+    if lock:
+        # Read again, locked (only its own row), and checked again: a change decided on its
+        # state is never applied to a state moved meanwhile. Deleted meanwhile: 404.
+        project = db.session.execute(SEEN_LOCKED, params).scalar_one_or_none()
+        _allowed(project, who, action)
+    return project
 
 
-def find_committed(project_id, who: Caller):
-    """`find(project_id, who)` for the hot read `GET /api/projects/{id}`: the same row, from
-    committed data outside the request's transaction (perf/prepared.py), so never for a read
-    that follows a change of the same request."""
-    row = None
-    if policies.is_id(project_id):
-        row = FAST_READ.one(db.engine, project_id=project_id, caller_id=who.id)
-    return _allowed(row, who, "see")
-
-
-def _allowed(row, who: Caller, action: str):
-    if row is None:
-        raise NotFound("No such project")
-    policies.check("project", relations_of_role(row.role, who), action)
-    return row
+def _allowed(project, who: Caller, action: str) -> None:
+    if project is None:
+        raise policies.KINDS["project"].not_found()
+    policies.check("project", relations_of_role(project.role, who), action)
 
 
 def create(who: Caller, name: str, description: str | None) -> str:
@@ -163,9 +185,8 @@ def create(who: Caller, name: str, description: str | None) -> str:
     return project.id
 
 
-def update_project(project_id: str, changes: dict) -> None:
+def update_project(project: Project, changes: dict) -> None:
     """Apply the PATCH's fields; `updatedAt` moves only when a value changes."""
-    project = db.session.get(Project, project_id)
     changed = {k: v for k, v in changes.items() if getattr(project, k) != v}
     if changed:
         for key, value in changed.items():

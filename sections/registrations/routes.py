@@ -3,7 +3,7 @@
 from core import listing
 from core import policy as policies
 from core.access import guard, login_required, verified_email_required
-from core.blueprint import BEARER, NO_BEARER, ApiBlueprint
+from core.blueprint import ApiBlueprint
 from core.db import db
 from core.fields import data_schema
 from sections.registrations import service as registrations
@@ -16,14 +16,12 @@ blp = ApiBlueprint("registrations", __name__, url_prefix="/api",
 RegistrationListArgs = listing.arguments(
     "RegistrationListArgs", sorts=list(registrations.SORTS),
     filters={"status": listing.enum(*STATUSES)})
-NOT_VISIBLE = (404, "NOT_FOUND: no such festival, or one the caller may not see")
 
 
 @blp.post("/festivals/<festival_id>/registrations")
-@blp.doc(operationId="registerForFestival", **BEARER)
+@blp.doc(operationId="registerForFestival")
 @blp.response(201, data_schema(RegistrationSchema))
-@blp.errors(NO_BEARER, NOT_VISIBLE, (403, "EMAIL_NOT_VERIFIED"),
-            (409, "CONFLICT: already registered, or the festival is not PUBLISHED or ended"))
+@blp.errors((409, "CONFLICT: already registered, or the festival is not PUBLISHED or ended"))
 @login_required
 @guard("festival")
 @verified_email_required("register")
@@ -36,9 +34,9 @@ def register(festival):
 
 
 @blp.delete("/festivals/<festival_id>/registrations/me")
-@blp.doc(operationId="cancelFestivalRegistration", **BEARER)
+@blp.doc(operationId="cancelFestivalRegistration")
 @blp.response(204)
-@blp.errors(NO_BEARER, (404, "NOT_FOUND: no such festival, or no registration of the caller's"))
+@blp.errors((404, "NOT_FOUND: no registration of the caller's"))
 @login_required
 @guard("festival")
 def cancel(festival):
@@ -49,9 +47,8 @@ def cancel(festival):
 
 
 @blp.get("/festivals/<festival_id>/registrations")
-@blp.doc(operationId="listFestivalRegistrations", **BEARER)
+@blp.doc(operationId="listFestivalRegistrations")
 @blp.response(200, listing.page_schema(RegistrationSchema))
-@blp.errors(NO_BEARER, NOT_VISIBLE, (403, "FORBIDDEN: not a member of its project"))
 @login_required
 @guard("festival_registrations", "list", arg="festival_id")
 @blp.arguments(RegistrationListArgs, location="query")
@@ -62,9 +59,8 @@ def list_festival_registrations(args, festival_registrations):
 
 
 @blp.get("/registrations")
-@blp.doc(operationId="listOwnRegistrations", **BEARER)
+@blp.doc(operationId="listOwnRegistrations")
 @blp.response(200, listing.page_schema(OwnRegistrationSchema))
-@blp.errors(NO_BEARER)
 @login_required
 @blp.arguments(RegistrationListArgs, location="query")
 def list_own_registrations(args):

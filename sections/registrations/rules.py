@@ -9,4 +9,6 @@ RULES = {
     "list": {MEMBER},  # a platform admin holds MEMBER everywhere (R2)
 }
 
-define("festival_registrations", Festival, RULES, festival_relations)
+# Its 404 is the festival's own ("No such festival"); its 403 says what was refused.
+define("festival_registrations", Festival, RULES, festival_relations, noun="festival",
+       verbs={"list": "list the registrations of"})

@@ -11,7 +11,7 @@ from core.access import (
     login_required,
     verified_email_required,
 )
-from core.blueprint import BEARER, DEAD_BEARER, NO_BEARER, ApiBlueprint
+from core.blueprint import ApiBlueprint
 from core.db import db
 from core.fields import data_schema
 from sections.projects.rules import projects_of
@@ -33,13 +33,11 @@ ReviewListArgs = listing.arguments(
              "rating": fields.Integer(validate=validate.Range(1, 5)),
              "authorId": listing.identifier()})
 ReviewData = data_schema(ReviewSchema)
-NOT_VISIBLE = (404, "NOT_FOUND: no such review, or one the caller may not see")
 
 
 @blp.get("")
 @blp.doc(operationId="listReviews")
 @blp.response(200, listing.page_schema(ReviewSchema))
-@blp.errors(DEAD_BEARER)
 @login_optional
 @blp.arguments(ReviewListArgs, location="query")
 def list_reviews(args):
@@ -53,7 +51,6 @@ def list_reviews(args):
 @blp.get("/<review_id>")
 @blp.doc(operationId="getReview")
 @blp.response(200, ReviewData)
-@blp.errors(DEAD_BEARER, NOT_VISIBLE)
 @login_optional
 @guard("review")
 def get_review(review):
@@ -63,28 +60,25 @@ def get_review(review):
 
 
 @blp.post("")
-@blp.doc(operationId="createReview", **BEARER)
+@blp.doc(operationId="createReview")
 @blp.response(201, ReviewData)
-@blp.errors(NO_BEARER, (403, "EMAIL_NOT_VERIFIED"),
-            (404, "NOT_FOUND: festivalId names no festival the caller may see"),
-            (409, "CONFLICT: the festival is not published or has not started, or the caller "
+@blp.errors((409, "CONFLICT: the festival is not published or has not started, or the caller "
                   "has reviewed it already"))
 @login_required
 @body_names("festivalId", "festival")
 @verified_email_required("write reviews")
 @blp.arguments(ReviewCreateSchema)
-def create_review(data):
+def create_review(data, festival):
     """Review a published festival that has started (status PENDING)."""
     who = policies.caller()
-    review = reviews.create(who, data)
+    review = reviews.create(who, festival, data)
     db.session.commit()
     return {"data": reviews.answer(review, who, projects_of(who))}
 
 
 @blp.patch("/<review_id>")
-@blp.doc(operationId="updateReview", **BEARER)
+@blp.doc(operationId="updateReview")
 @blp.response(200, ReviewData)
-@blp.errors(NO_BEARER, NOT_VISIBLE, (403, "FORBIDDEN: not its author"))
 @login_required
 @guard("review", "change", lock=True)
 @blp.arguments(ReviewChangeSchema)
@@ -97,9 +91,8 @@ def update_review(data, review):
 
 
 @blp.delete("/<review_id>")
-@blp.doc(operationId="deleteReview", **BEARER)
+@blp.doc(operationId="deleteReview")
 @blp.response(204)
-@blp.errors(NO_BEARER, NOT_VISIBLE, (403, "FORBIDDEN: neither its author nor a moderator"))
 @login_required
 @guard("review", "delete")
 def delete_review(review):
@@ -110,10 +103,8 @@ def delete_review(review):
 
 
 @blp.post("/<review_id>/moderation")
-@blp.doc(operationId="moderateReview", **BEARER)
+@blp.doc(operationId="moderateReview")
 @blp.response(200, ReviewData)
-@blp.errors(NO_BEARER, NOT_VISIBLE,
-            (403, "FORBIDDEN: not a moderator of the festival, or the caller's own review"))
 @login_required
 @guard("review", "moderate", lock=True)
 @blp.arguments(ModerationSchema)

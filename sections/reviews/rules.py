@@ -38,4 +38,4 @@ def visible_reviews(who: Caller):
     return or_(public, Review.author_id == who.id, Review.festival_id.in_(moderated))
 
 
-define("review", Review, RULES, review_relations)
+define("review", Review, RULES, review_relations, noun="review")

@@ -17,9 +17,9 @@ from sections.reviews.rules import visible_reviews
 FIELDS = {"rating": "rating", "title": "title", "body": "body"}
 
 
-def create(who: policies.Caller, data: dict) -> Review:
-    """A review of a PUBLISHED festival that has started; one per user and festival."""
-    festival = policies.load("festival", data["festivalId"], "see", who)
+def create(who: policies.Caller, festival, data: dict) -> Review:
+    """A review of `festival` (the access step loaded it) once PUBLISHED and started; one per
+    user and festival."""
     now = clock.utcnow()
     if festival.status != PUBLISHED or festival.starts_at > now:
         raise Conflict("Only a published festival that has started can be reviewed")

@@ -2,7 +2,7 @@
 from core import listing, search
 from core import policy as policies
 from core.access import login_optional
-from core.blueprint import DEAD_BEARER, ApiBlueprint
+from core.blueprint import ApiBlueprint
 from sections.search.schemas import HitSchema, SearchArgs
 
 blp = ApiBlueprint("search", __name__, url_prefix="/api/search",
@@ -12,7 +12,7 @@ blp = ApiBlueprint("search", __name__, url_prefix="/api/search",
 @blp.get("")
 @blp.doc(operationId="search")
 @blp.response(200, listing.page_schema(HitSchema))
-@blp.errors(DEAD_BEARER, (400, "VALIDATION_ERROR: q is not 1-200 characters with a letter "
+@blp.errors((400, "VALIDATION_ERROR: q is not 1-200 characters with a letter "
                                "or digit"))
 @login_optional
 @blp.arguments(SearchArgs, location="query")

@@ -2,7 +2,7 @@
 from core import listing
 from core import policy as policies
 from core.access import body_names, guard, login_required
-from core.blueprint import BEARER, NO_BEARER, ApiBlueprint
+from core.blueprint import ApiBlueprint
 from core.db import db
 from core.fields import data_schema
 from sections.tickets import rules
@@ -29,13 +29,12 @@ CommentListArgs = listing.arguments("TicketCommentListArgs", sorts=["createdAt"]
 
 TICKET_DATA = data_schema(TicketSchema)
 COMMENT_DATA = data_schema(CommentSchema)
-NOT_VISIBLE = (404, "NOT_FOUND: no such ticket, or not the caller's")
 
 
 @blp.get("")
-@blp.doc(operationId="listTickets", **BEARER)
+@blp.doc(operationId="listTickets")
 @blp.response(200, listing.page_schema(TicketSchema))
-@blp.errors(NO_BEARER, (400, "VALIDATION_ERROR"))
+@blp.errors((400, "VALIDATION_ERROR"))
 @login_required
 @blp.arguments(TicketListArgs, location="query")
 def list_tickets(args):
@@ -46,25 +45,23 @@ def list_tickets(args):
 
 
 @blp.post("")
-@blp.doc(operationId="createTicket", **BEARER)
+@blp.doc(operationId="createTicket")
 @blp.response(201, TICKET_DATA)
-@blp.errors(NO_BEARER, (404, "NOT_FOUND: projectId names no project the caller sees"),
-            (400, "VALIDATION_ERROR"))
+@blp.errors((400, "VALIDATION_ERROR"))
 @login_required
 @body_names("projectId", "project")
 @blp.arguments(TicketCreateSchema)
-def create_ticket(data):
+def create_ticket(data, project):
     """Open a support ticket."""
     who = policies.caller()
-    ticket = tickets.open_ticket(who, data)
+    ticket = tickets.open_ticket(who, project, data)
     db.session.commit()
     return {"data": tickets.ticket_answer(ticket, who)}
 
 
 @blp.get("/<ticket_id>")
-@blp.doc(operationId="getTicket", **BEARER)
+@blp.doc(operationId="getTicket")
 @blp.response(200, TICKET_DATA)
-@blp.errors(NO_BEARER, NOT_VISIBLE)
 @login_required
 @guard("ticket")
 def get_ticket(ticket):
@@ -74,10 +71,9 @@ def get_ticket(ticket):
 
 
 @blp.patch("/<ticket_id>")
-@blp.doc(operationId="updateTicket", **BEARER)
+@blp.doc(operationId="updateTicket")
 @blp.response(200, TICKET_DATA)
-@blp.errors(NO_BEARER, NOT_VISIBLE,
-            (403, "FORBIDDEN: a field the caller may not change (R7)"),
+@blp.errors((403, "FORBIDDEN: a field the caller may not change (R7)"),
             (400, "VALIDATION_ERROR (assigneeId not an admin's id included)"),
             (409, "CONFLICT: the ticket is CLOSED, or no longer OPEN for subject/description"))
 @login_required
@@ -92,9 +88,9 @@ def update_ticket(data, ticket):
 
 
 @blp.get("/<ticket_id>/comments")
-@blp.doc(operationId="listTicketComments", **BEARER)
+@blp.doc(operationId="listTicketComments")
 @blp.response(200, listing.page_schema(CommentSchema))
-@blp.errors(NO_BEARER, NOT_VISIBLE, (400, "VALIDATION_ERROR"))
+@blp.errors((400, "VALIDATION_ERROR"))
 @login_required
 @guard("ticket")
 @blp.arguments(CommentListArgs, location="query")
@@ -107,9 +103,9 @@ def list_ticket_comments(args, ticket):
 
 
 @blp.post("/<ticket_id>/comments")
-@blp.doc(operationId="createTicketComment", **BEARER)
+@blp.doc(operationId="createTicketComment")
 @blp.response(201, COMMENT_DATA)
-@blp.errors(NO_BEARER, NOT_VISIBLE, (403, "FORBIDDEN: internal comment by the requester"),
+@blp.errors((403, "FORBIDDEN: internal comment by the requester"),
             (400, "VALIDATION_ERROR"), (409, "CONFLICT: the ticket is CLOSED"))
 @login_required
 @guard("ticket", lock=True, then=tickets.check_comment)

@@ -42,4 +42,5 @@ def change_allowed(field: str, value, relations: set[str]) -> bool:
     return bool(FIELDS.get(field, set()) & relations)
 
 
-define("ticket", Ticket, RULES, ticket_relations)
+define("ticket", Ticket, RULES, ticket_relations, noun="ticket",
+       verbs={"comment_internal": "write internal comments on"})

@@ -22,12 +22,6 @@ COMMENT_SORTS = {"createdAt": TicketComment.created_at}
 PATCH_FIELDS = frozenset(f.data_key or name for name, f in TicketUpdateSchema().fields.items())
 
 
-def check_project(project_id: str | None, who: Caller) -> None:
-    """A ticket's project must be one the requester can see (R7): 404 otherwise."""
-    if project_id is not None:
-        policies.load("project", project_id, "see", who)
-
-
 def refuse_closed(ticket: Ticket) -> None:
     """R7: a CLOSED ticket changes no more (409, right after visibility). The guard read the
     row locked (PostgreSQL), so a change decided on its status is never applied to a status
@@ -58,11 +52,12 @@ def check_comment(ticket: Ticket, who: Caller, body) -> None:
         raise Forbidden("Only the support staff write internal comments")
 
 
-def open_ticket(who: Caller, data: dict) -> Ticket:
-    check_project(data["projectId"], who)
+def open_ticket(who: Caller, project, data: dict) -> Ticket:
+    """A new ticket of `who`, about `project` (one the access step loaded: R7, a project the
+    requester can see) or none."""
     now = clock.utcnow()
     ticket = Ticket(subject=data["subject"], description=data["description"], status=OPEN,
-                    requester_id=who.id, project_id=data["projectId"], created_at=now,
+                    requester_id=who.id, project_id=project and project.id, created_at=now,
                     updated_at=now)
     ticket.set_priority(data["priority"])
     db.session.add(ticket)

@@ -112,8 +112,10 @@ FORBIDDEN = [
     ("POST", "/api/auth/api-keys", {"name": ""}),
     ("DELETE", "/api/auth/api-keys/" + "0" * 32, None),
     ("POST", "/api/auth/revoke-other-sessions", None),
+    ("DELETE", "/api/auth/sessions/" + "0" * 32, None),
     ("DELETE", "/api/auth/user", {"password": PASSWORD}),
 ]
+TEMPLATES = {"passkeys": "{passkey_id}", "api-keys": "{key_id}", "sessions": "{session_id}"}
 
 
 @pytest.mark.parametrize("method,path,body", FORBIDDEN)
@@ -126,10 +128,24 @@ def test_security_changes_are_refused_through_it(app, client, people, method, pa
     assert client.get("/api/auth/session", headers=headers[USER]).status_code == 200
 
 
+def test_the_users_other_sessions_are_not_revoked_one_by_one_through_it(client, people):
+    headers, _ = people
+    token = bearer(start(client, people)["session"]["token"])
+    listed = client.get("/api/auth/sessions", headers=token).get_json()["sessions"]
+    others = [s["id"] for s in listed if not s["current"]]
+    assert others
+    for session_id in others:
+        response = client.delete(f"/api/auth/sessions/{session_id}", headers=token)
+        auth_error(response, 403, "IMPERSONATION_FORBIDDEN")
+    assert client.get("/api/auth/session", headers=headers[USER]).status_code == 200
+    assert len(client.get("/api/auth/sessions", headers=token).get_json()["sessions"]) == \
+        len(listed)
+
+
 def test_the_openapi_document_names_the_refusal_on_each_of_them(client):
     paths = client.get("/api/openapi.json").get_json()["paths"]
     for method, path, _ in FORBIDDEN:
-        template = path.replace("0" * 32, "{passkey_id}" if "passkeys" in path else "{key_id}")
+        template = path.replace("0" * 32, TEMPLATES.get(path.split("/")[3], ""))
         forbidden = paths[template][method.lower()]["responses"]["403"]["description"]
         assert "IMPERSONATION_FORBIDDEN" in forbidden, (method, path)
 

@@ -3,7 +3,7 @@ calls the service, commits once and returns what the response schema dumps."""
 from core import listing
 from core import policy as policies
 from core.access import guard, login_required
-from core.blueprint import BEARER, NO_BEARER, ApiBlueprint
+from core.blueprint import ApiBlueprint
 from core.db import db
 from core.fields import data_schema
 from tests.example_section import service as bookmarks
@@ -16,13 +16,11 @@ from tests.example_section.schemas import (
 blp = ApiBlueprint("bookmarks", __name__, url_prefix="/api/bookmarks",
                    description="A user's bookmarks (an example section)")
 ListArgs = listing.arguments("BookmarkListArgs", sorts=["createdAt"])
-NOT_VISIBLE = (404, "NOT_FOUND: no such bookmark, or not the caller's")
 
 
 @blp.get("")
-@blp.doc(operationId="listBookmarks", **BEARER)
+@blp.doc(operationId="listBookmarks")
 @blp.response(200, listing.page_schema(BookmarkSchema))
-@blp.errors(NO_BEARER)
 @login_required
 @blp.arguments(ListArgs, location="query")
 def list_bookmarks(args):
@@ -32,9 +30,8 @@ def list_bookmarks(args):
 
 
 @blp.post("")
-@blp.doc(operationId="createBookmark", **BEARER)
+@blp.doc(operationId="createBookmark")
 @blp.response(201, data_schema(BookmarkSchema))
-@blp.errors(NO_BEARER)
 @login_required
 @blp.arguments(BookmarkCreateSchema)
 def create_bookmark(data):
@@ -45,9 +42,8 @@ def create_bookmark(data):
 
 
 @blp.patch("/<bookmark_id>")
-@blp.doc(operationId="updateBookmark", **BEARER)
+@blp.doc(operationId="updateBookmark")
 @blp.response(200, data_schema(BookmarkSchema))
-@blp.errors(NO_BEARER, NOT_VISIBLE)
 @login_required
 @guard("bookmark", "change", lock=True)
 @blp.arguments(BookmarkChangeSchema)
@@ -59,9 +55,8 @@ def update_bookmark(data, bookmark):
 
 
 @blp.delete("/<bookmark_id>")
-@blp.doc(operationId="deleteBookmark", **BEARER)
+@blp.doc(operationId="deleteBookmark")
 @blp.response(204)
-@blp.errors(NO_BEARER, NOT_VISIBLE)
 @guard("bookmark", "change")
 @login_required
 def delete_bookmark(bookmark):

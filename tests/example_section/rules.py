@@ -17,4 +17,4 @@ def visible(who: Caller):
     return Bookmark.owner_id == who.id
 
 
-define("bookmark", Bookmark, RULES, relations)
+define("bookmark", Bookmark, RULES, relations, noun="bookmark")

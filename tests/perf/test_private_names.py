@@ -59,6 +59,9 @@ def library_classes(trees) -> set[str]:
 # import from a library's private module or of a private name; each `getattr`-style call with
 # a private string. So a class extending a library's gives its own attributes names without an
 # underscore.
+DICT_READS = ("get", "setdefault", "pop")
+
+
 class Reads(ast.NodeVisitor):
     """(line, name) of each private name a module reads, as the comment above says."""
 
@@ -96,6 +99,10 @@ class Reads(ast.NodeVisitor):
                 and isinstance(node.args[1], ast.Constant) and isinstance(node.args[1].value, str) \
                 and private(node.args[1].value):
             self.found.append((node.lineno, node.args[1].value))
+        if isinstance(node.func, ast.Attribute) and node.func.attr in DICT_READS and node.args \
+                and isinstance(node.args[0], ast.Constant) \
+                and isinstance(node.args[0].value, str) and private(node.args[0].value):
+            self.found.append((node.lineno, node.args[0].value))  # a library's key in a dict
         self.generic_visit(node)
 
 
@@ -170,6 +177,8 @@ def instances():
                                                    False, False),
         "flask_smorest.Blueprint": flask_smorest.Blueprint("probe", __name__),
         "app.extensions['flask-smorest']": app.extensions["flask-smorest"],
+        "a view's __dict__": vars(flask_smorest.Blueprint("probe", __name__)
+                                  .doc(summary="probe")(lambda: None)),
     }
 
 

@@ -158,6 +158,18 @@ def test_who_may_register_and_list(app, client, crew, festival, clock):
     assert register(client, fest, crew["author"], 409)["code"] == "CONFLICT"
 
 
+def test_a_refusal_names_the_festival_in_words(client, crew, festival):
+    fest = festival(status="DRAFT")
+    path = f"/api/festivals/{fest['id']}/registrations"
+    client.patch(f"/api/festivals/{fest['id']}", json={"status": "PUBLISHED"},
+                 headers=crew["member"])
+    refused = client.get(path, headers=crew["outsider"]).get_json()
+    assert refused["message"] == "You may not list the registrations of this festival"
+    missing = client.get("/api/festivals/nothing/registrations",
+                         headers=crew["outsider"]).get_json()
+    assert missing["message"] == "No such festival"
+
+
 def test_the_callers_own_list_names_each_festival(app, client, crew, festival, clock):
     first, second = festival(capacity=1, name="One"), festival(capacity=1, name="Two")
     fan = people(app, 1)[0]

@@ -6,9 +6,5 @@ blp = ApiBlueprint("admin", __name__, url_prefix="/api/admin",
                    description="Administration: users, bans, sessions, the payment ledger, "
                                "statistics and the audit log (platform admins only)")
 
-NOT_ADMIN = (403, "FORBIDDEN: the caller is not a platform admin")
-NO_USER = (404, "NOT_FOUND: no such user")
-
-
 # Importing the modules registers their views on `blp`.
 from sections.admin.routes import ledger, projects, users  # noqa: E402,F401

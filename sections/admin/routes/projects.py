@@ -1,16 +1,15 @@
 """Every project, for admins (resources.md R8): the R3 object, `role` the admin's own or null."""
 from core import policy as policies
 from core.access import roles_required
-from core.blueprint import BEARER, NO_BEARER
-from sections.admin.routes import NOT_ADMIN, blp
+from sections.admin.routes import blp
 from sections.projects import service as projects
 from sections.projects.schemas import AdminProjectListArgs, ProjectPageSchema
 
 
 @blp.get("/projects")
-@blp.doc(operationId="listAdminProjects", **BEARER)
+@blp.doc(operationId="listAdminProjects")
 @blp.response(200, ProjectPageSchema)
-@blp.errors(NO_BEARER, NOT_ADMIN, (400, "VALIDATION_ERROR"))
+@blp.errors((400, "VALIDATION_ERROR"))
 @roles_required("admin")
 @blp.arguments(AdminProjectListArgs, location="query")
 def list_all_projects(args):

@@ -4,11 +4,10 @@ from flask import request
 from core import listing
 from core.access import guard, roles_required
 from core.bearer import current_session
-from core.blueprint import BEARER, NO_BEARER
 from core.db import db
 from core.fields import data_schema
 from sections.admin import service as admin
-from sections.admin.routes import NO_USER, NOT_ADMIN, blp
+from sections.admin.routes import blp
 from sections.admin.schemas import (
     AdminSessionSchema,
     AdminUserDetailSchema,
@@ -33,9 +32,9 @@ def actor_id() -> str:
 
 
 @blp.get("/users")
-@blp.doc(operationId="listAdminUsers", **BEARER)
+@blp.doc(operationId="listAdminUsers")
 @blp.response(200, listing.page_schema(AdminUserSchema))
-@blp.errors(NO_BEARER, NOT_ADMIN, (400, "VALIDATION_ERROR"))
+@blp.errors((400, "VALIDATION_ERROR"))
 @roles_required("admin")
 @blp.arguments(UserListArgs, location="query")
 def list_users(args):
@@ -45,9 +44,8 @@ def list_users(args):
 
 
 @blp.get("/users/<user_id>")
-@blp.doc(operationId="getAdminUser", **BEARER)
+@blp.doc(operationId="getAdminUser")
 @blp.response(200, data_schema(AdminUserDetailSchema))
-@blp.errors(NO_BEARER, NOT_ADMIN, NO_USER)
 @roles_required("admin")
 @guard("user")
 def get_user(user):
@@ -56,9 +54,9 @@ def get_user(user):
 
 
 @blp.patch("/users/<user_id>")
-@blp.doc(operationId="updateAdminUser", **BEARER)
+@blp.doc(operationId="updateAdminUser")
 @blp.response(200, USER_DATA)
-@blp.errors(NO_BEARER, NOT_ADMIN, NO_USER, (400, "VALIDATION_ERROR"),
+@blp.errors((400, "VALIDATION_ERROR"),
             (409, "CONFLICT: the last admin cannot lose the role"))
 @roles_required("admin")
 @guard("user")
@@ -71,10 +69,9 @@ def update_user(data, user):
 
 
 @blp.post("/users/<user_id>/ban")
-@blp.doc(operationId="banUser", **BEARER)
+@blp.doc(operationId="banUser")
 @blp.response(200, USER_DATA)
-@blp.errors(NO_BEARER, NOT_ADMIN, NO_USER,
-            (400, "VALIDATION_ERROR (expiresAt not in the future included)"),
+@blp.errors((400, "VALIDATION_ERROR (expiresAt not in the future included)"),
             (409, "CONFLICT: banning oneself"))
 @roles_required("admin")
 @guard("user")
@@ -87,9 +84,8 @@ def ban_user(data, user):
 
 
 @blp.post("/users/<user_id>/unban")
-@blp.doc(operationId="unbanUser", **BEARER)
+@blp.doc(operationId="unbanUser")
 @blp.response(200, USER_DATA)
-@blp.errors(NO_BEARER, NOT_ADMIN, NO_USER)
 @roles_required("admin")
 @guard("user")
 def unban_user(user):
@@ -100,9 +96,9 @@ def unban_user(user):
 
 
 @blp.get("/users/<user_id>/sessions")
-@blp.doc(operationId="listUserSessions", **BEARER)
+@blp.doc(operationId="listUserSessions")
 @blp.response(200, listing.page_schema(AdminSessionSchema))
-@blp.errors(NO_BEARER, NOT_ADMIN, NO_USER, (400, "VALIDATION_ERROR"))
+@blp.errors((400, "VALIDATION_ERROR"))
 @roles_required("admin")
 @guard("user")
 @blp.arguments(SessionListArgs, location="query")
@@ -113,9 +109,9 @@ def list_user_sessions(args, user):
 
 
 @blp.get("/users/<user_id>/security-events")
-@blp.doc(operationId="listUserSecurityEvents", **BEARER)
+@blp.doc(operationId="listUserSecurityEvents")
 @blp.response(200, SecurityEventPageSchema)
-@blp.errors(NO_BEARER, NOT_ADMIN, NO_USER, (400, "VALIDATION_ERROR"))
+@blp.errors((400, "VALIDATION_ERROR"))
 @roles_required("admin")
 @guard("user")
 @blp.arguments(SecurityEventListArgs, location="query")
@@ -126,9 +122,8 @@ def list_user_security_events(args, user):
 
 
 @blp.delete("/users/<user_id>/sessions")
-@blp.doc(operationId="revokeUserSessions", **BEARER)
+@blp.doc(operationId="revokeUserSessions")
 @blp.response(204)
-@blp.errors(NO_BEARER, NOT_ADMIN, NO_USER)
 @roles_required("admin")
 @guard("user")
 def revoke_user_sessions(user):
@@ -139,10 +134,9 @@ def revoke_user_sessions(user):
 
 
 @blp.delete("/users/<user_id>")
-@blp.doc(operationId="deleteAdminUser", **BEARER)
+@blp.doc(operationId="deleteAdminUser")
 @blp.response(204)
-@blp.errors(NO_BEARER, NOT_ADMIN, NO_USER,
-            (409, "CONFLICT: oneself, the last admin, or the owner of a shared project"))
+@blp.errors((409, "CONFLICT: oneself, the last admin, or the owner of a shared project"))
 @roles_required("admin")
 @guard("user")
 def delete_user(user):
@@ -153,10 +147,10 @@ def delete_user(user):
 
 
 @blp.post("/users/<user_id>/impersonate")
-@blp.doc(operationId="impersonateUser", **BEARER)
+@blp.doc(operationId="impersonateUser")
 @blp.response(201, data_schema(ImpersonationSchema))
-@blp.errors(NO_BEARER, (403, "FORBIDDEN: not a platform admin; the user is another admin"),
-            NO_USER, (409, "CONFLICT: oneself, or a banned user"))
+@blp.errors((403, "FORBIDDEN: the user is another admin"),
+            (409, "CONFLICT: oneself, or a banned user"))
 @roles_required("admin")
 @guard("user")
 def impersonate_user(user):

@@ -1,6 +1,4 @@
 """Authentication endpoints under /api/auth; one module per flow."""
-import functools
-
 from flask import request
 
 from core.bearer import current_session
@@ -9,7 +7,6 @@ from core.db import db, lock_row
 from core.errors import AUTH
 from core.outcomes import Unauthenticated
 from sections.auth.models import User
-from sections.auth.outcomes import ImpersonationForbidden
 from sections.auth.services import accounts, bans, notices, security_log, sessions
 
 blp = ApiBlueprint("auth", __name__, url_prefix="/api/auth",
@@ -35,24 +32,6 @@ def current_user() -> User:
 def client() -> sessions.Client:
     """The user agent and address a new session is made from (contract section 9)."""
     return sessions.Client((request.user_agent.string or "")[:300] or None, request.remote_addr)
-
-
-# The 403 of a view declared `not_impersonated`, for views that have no other 403 to document.
-IMPERSONATING = (403, "IMPERSONATION_FORBIDDEN: not through an impersonation session")
-
-
-def not_impersonated(view):
-    """Declare a security change that an impersonation session may not make (extensions.md
-    E2.3): 403 IMPERSONATION_FORBIDDEN. Written below `login_required` and above the body's
-    schema, so it answers after the bearer's 401 and before the body's 400 (R1's order)."""
-
-    @functools.wraps(view)
-    def refuse_impersonation(*args, **kwargs):
-        if current_session().impersonator is not None:
-            raise ImpersonationForbidden
-        return view(*args, **kwargs)
-
-    return refuse_impersonation
 
 
 def signed_in(user: User, method: str) -> dict:

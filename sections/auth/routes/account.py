@@ -1,13 +1,11 @@
 """Account self-service (contract section 9): profile, change and reset password, the session
 list, account deletion. Views with a bearer run login_required before parsing the body, so a
 bad body without a token is 401, not 400."""
-from core.access import login_required
+from core.access import guard, login_required, not_impersonated
 from core.bearer import current_session
-from core.blueprint import BEARER
 from core.db import db
 from core.fields import MessageSchema, SuccessSchema
-from sections.auth.routes import IMPERSONATING, blp, current_user, not_impersonated
-from sections.auth.routes.password import INVALID_BEARER
+from sections.auth.routes import blp, current_user
 from sections.auth.schemas.account import (
     ChangePasswordSchema,
     DeleteAccountSchema,
@@ -31,14 +29,13 @@ from sections.auth.services.deletion import delete_account
 
 RATE_LIMITED = (429, "RATE_LIMITED: too many failed attempts for this account (Retry-After)")
 REAUTHENTICATION = (403, "REAUTHENTICATION_REQUIRED: the password, the code, or (for an account "
-                         "with neither) a session younger than REAUTHENTICATION_WINDOW is needed"
-                         ", or IMPERSONATION_FORBIDDEN through an impersonation session")
+                         "with neither) a session younger than REAUTHENTICATION_WINDOW is needed")
 
 
 @blp.patch("/user")
-@blp.doc(operationId="updateUser", **BEARER)
+@blp.doc(operationId="updateUser")
 @blp.response(200, UserResultSchema)
-@blp.errors((400, "VALIDATION_ERROR"), INVALID_BEARER)
+@blp.errors((400, "VALIDATION_ERROR"))
 @login_required
 @blp.arguments(ProfileSchema)
 def update_user(data):
@@ -50,12 +47,10 @@ def update_user(data):
 
 
 @blp.post("/change-password")
-@blp.doc(operationId="changePassword", **BEARER)
+@blp.doc(operationId="changePassword")
 @blp.response(200, SuccessSchema)
 @blp.errors((400, "INVALID_CREDENTIALS (current password wrong) or VALIDATION_ERROR (weak new "
-                  "password; currentPassword on an account without a password)"),
-            INVALID_BEARER, IMPERSONATING, RATE_LIMITED)
-@login_required
+                  "password; currentPassword on an account without a password)"), RATE_LIMITED)
 @not_impersonated
 @blp.arguments(ChangePasswordSchema)
 def change_password(data):
@@ -93,9 +88,8 @@ def reset_password(data):
 
 
 @blp.get("/sessions")
-@blp.doc(operationId="listSessions", **BEARER)
+@blp.doc(operationId="listSessions")
 @blp.response(200, SessionListSchema)
-@blp.errors(INVALID_BEARER)
 @login_required
 def list_sessions():
     """List the caller's live sessions, newest first (never their tokens)."""
@@ -104,22 +98,20 @@ def list_sessions():
 
 
 @blp.delete("/sessions/<session_id>")
-@blp.doc(operationId="revokeSession", **BEARER)
+@blp.doc(operationId="revokeSession")
 @blp.response(204)
-@blp.errors(INVALID_BEARER, (404, "NOT_FOUND: no live session of the caller has this id"))
-@login_required
-def revoke_session(session_id):
+@not_impersonated
+@guard("session", "revoke")
+def revoke_session(session):
     """End one of the caller's sessions (the current one too, like sign-out)."""
-    sessions.revoke_own(current_session(), session_id)
+    sessions.revoke_one(current_session(), session)
     db.session.commit()
     return None
 
 
 @blp.post("/revoke-other-sessions")
-@blp.doc(operationId="revokeOtherSessions", **BEARER)
+@blp.doc(operationId="revokeOtherSessions")
 @blp.response(200, SuccessSchema)
-@blp.errors(INVALID_BEARER, IMPERSONATING)
-@login_required
 @not_impersonated
 def revoke_other_sessions():
     """End every session of the caller's account except this one."""
@@ -129,13 +121,12 @@ def revoke_other_sessions():
 
 
 @blp.delete("/user")
-@blp.doc(operationId="deleteUser", **BEARER)
+@blp.doc(operationId="deleteUser")
 @blp.response(204)
 @blp.errors((400, "INVALID_CREDENTIALS (wrong password), INVALID_TOTP (wrong code) or "
-                  "VALIDATION_ERROR"), INVALID_BEARER, REAUTHENTICATION,
+                  "VALIDATION_ERROR"), REAUTHENTICATION,
             (409, "CONFLICT: owner of a project with other members, or the last admin"),
             RATE_LIMITED)
-@login_required
 @not_impersonated
 @blp.arguments(DeleteAccountSchema)
 def delete_user(data):
@@ -149,9 +140,9 @@ def delete_user(data):
 
 
 @blp.get("/security-events")
-@blp.doc(operationId="listSecurityEvents", **BEARER)
+@blp.doc(operationId="listSecurityEvents")
 @blp.response(200, SecurityEventPageSchema)
-@blp.errors((400, "VALIDATION_ERROR"), INVALID_BEARER)
+@blp.errors((400, "VALIDATION_ERROR"))
 @login_required
 @blp.arguments(SecurityEventListArgs, location="query")
 def list_security_events(args):

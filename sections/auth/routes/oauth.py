@@ -4,7 +4,6 @@ from flask import session as cookie
 
 from core import mail, tokens
 from core.db import db
-from core.fields import AuthErrorSchema
 from sections.auth.routes import blp, signed_in
 from sections.auth.schemas.auth import (
     AuthResultSchema,
@@ -40,8 +39,7 @@ def refuse(failure: oauth.OAuthFailure):
 @blp.arguments(OAuthStartSchema, location="query")
 @blp.response(302, description="To the provider's consent page, with state and PKCE (S256)")
 @blp.errors((400, "VALIDATION_ERROR: redirectUrl not on an allowed origin"), NOT_CONFIGURED,
-            (502, "OAUTH_PROVIDER_UNAVAILABLE: discovery document unreachable"),
-            schema=AuthErrorSchema)
+            (502, "OAUTH_PROVIDER_UNAVAILABLE: discovery document unreachable"))
 def start_oauth(args, provider):
     """Redirect to the provider to sign in."""
     try:
@@ -60,7 +58,7 @@ def start_oauth(args, provider):
                                    "or with `error`")
 @blp.errors((400, "OAUTH_ERROR: bad state, provider error or no verified e-mail"),
             (401, "TOTP_REQUIRED: two-factor is on; use redirectUrl and the code exchange"),
-            (403, "USER_BANNED"), NOT_CONFIGURED, schema=AuthErrorSchema)
+            (403, "USER_BANNED"), NOT_CONFIGURED)
 @counted("oauth")
 def oauth_callback(args, provider):
     """Complete the sign-in the provider redirects back with."""
@@ -83,8 +81,7 @@ def oauth_callback(args, provider):
 @blp.arguments(OAuthTokenSchema)
 @blp.response(200, AuthResultSchema)
 @blp.errors((400, "INVALID_TOKEN (unknown, used or expired code) or VALIDATION_ERROR"),
-            (401, "TOTP_REQUIRED or INVALID_TOTP"), (403, "USER_BANNED"), (429, "RATE_LIMITED"),
-            schema=AuthErrorSchema)
+            (401, "TOTP_REQUIRED or INVALID_TOTP"), (403, "USER_BANNED"), (429, "RATE_LIMITED"))
 @counted("oauth")
 def exchange_oauth_code(data):
     """Exchange the one-time code of an OAuth redirect for a session."""

@@ -1,15 +1,8 @@
 """Passkeys: the two-step registration and sign-in ceremonies, listing and removal."""
-from core.access import login_required
+from core.access import guard, login_required, not_impersonated
 from core.bearer import current_session
-from core.blueprint import BEARER
 from core.db import db
-from core.fields import AuthErrorSchema
-from sections.auth.routes import (
-    blp,
-    current_user,
-    not_impersonated,
-    signed_in,
-)
+from sections.auth.routes import blp, current_user, signed_in
 from sections.auth.schemas.auth import (
     PasskeyCreatedSchema,
     PasskeyListSchema,
@@ -21,14 +14,10 @@ from sections.auth.schemas.security import PasskeyRegisterSchema, ProofSchema
 from sections.auth.services import accounts, passkeys, reauth
 from sections.auth.sign_in_metrics import counted
 
-INVALID_BEARER = (401, "INVALID_TOKEN: bearer token missing, invalid or expired")
-
 
 @blp.post("/passkey/register")
 @blp.doc(operationId="registerPasskey")
-@login_required
 @not_impersonated
-@blp.doc(**BEARER)
 @blp.arguments(PasskeyRegisterSchema, required=False)  # step 1 may send no body at all
 @blp.response(200, PasskeyRegisterStepSchema,
               description="Step 1 (body {} or the proof {password?, totpCode?}): {options, "
@@ -36,12 +25,11 @@ INVALID_BEARER = (401, "INVALID_TOKEN: bearer token missing, invalid or expired"
 @blp.alt_response(201, schema=PasskeyCreatedSchema,
                   description="Step 2 (body {challengeId, credential, name?}): the new passkey")
 @blp.errors((400, "INVALID_CHALLENGE, INVALID_PASSKEY, INVALID_CREDENTIALS (wrong password), "
-                  "INVALID_TOTP (wrong code) or VALIDATION_ERROR"), INVALID_BEARER,
+                  "INVALID_TOTP (wrong code) or VALIDATION_ERROR"),
             (403, "REAUTHENTICATION_REQUIRED: step 1 from a session older than "
                   "REAUTHENTICATION_WINDOW sends the password and, with two-factor on, the "
-                  "code (an account with neither signs in again); or IMPERSONATION_FORBIDDEN "
-                  "through an impersonation session"),
-            (429, "RATE_LIMITED"), schema=AuthErrorSchema)
+                  "code (an account with neither signs in again)"),
+            (429, "RATE_LIMITED"))
 def register(data):
     """Start (with {}) or finish (with challengeId and credential) adding a passkey."""
     user = current_user()
@@ -64,7 +52,7 @@ def register(data):
               description="Step 1 (body {} or {email}): {options, challengeId}; "
                           "step 2 (body {challengeId, credential}): {user, session}")
 @blp.errors((400, "INVALID_CHALLENGE or VALIDATION_ERROR"), (401, "INVALID_PASSKEY"),
-            (403, "EMAIL_NOT_VERIFIED or USER_BANNED"), schema=AuthErrorSchema)
+            (403, "EMAIL_NOT_VERIFIED or USER_BANNED"))
 @counted("passkey")
 def sign_in(data):
     """Start (with {} or {email}) or finish (with challengeId and credential) a passkey sign-in."""
@@ -80,9 +68,7 @@ def sign_in(data):
 @blp.get("/passkeys")
 @blp.doc(operationId="listPasskeys")
 @login_required
-@blp.doc(**BEARER)
 @blp.response(200, PasskeyListSchema)
-@blp.errors(INVALID_BEARER, schema=AuthErrorSchema)
 def list_passkeys():
     """List the caller's passkeys."""
     return {"passkeys": [passkeys.answer(row)
@@ -91,24 +77,19 @@ def list_passkeys():
 
 @blp.delete("/passkeys/<passkey_id>")
 @blp.doc(operationId="deletePasskey")
-@login_required
 @not_impersonated
-@blp.doc(**BEARER)
+@guard("passkey", "remove")
 @blp.response(204)
 @blp.errors((400, "INVALID_CREDENTIALS (wrong password), INVALID_TOTP (wrong code) or "
-                  "VALIDATION_ERROR"), INVALID_BEARER,
+                  "VALIDATION_ERROR"),
             (403, "REAUTHENTICATION_REQUIRED: the password, the code, or (for an account with "
-                  "neither) a session younger than REAUTHENTICATION_WINDOW is needed, or "
-                  "IMPERSONATION_FORBIDDEN through an impersonation session"),
-            (404, "NOT_FOUND: no passkey of the caller has this id"),
-            (429, "RATE_LIMITED"), schema=AuthErrorSchema)
+                  "neither) a session younger than REAUTHENTICATION_WINDOW is needed"),
+            (429, "RATE_LIMITED"))
 @blp.arguments(ProofSchema)
-def delete_passkey(data, passkey_id):
+def delete_passkey(data, passkey):
     """Remove one of the caller's passkeys, with the proof of a sensitive change."""
-    session = current_session()
-    passkey = passkeys.find_own(session.user_id, passkey_id)
-    reauth.require_proof(current_user(), session, data.get("password"), data.get("totpCode"),
-                         "Removing a passkey")
+    reauth.require_proof(current_user(), current_session(), data.get("password"),
+                         data.get("totpCode"), "Removing a passkey")
     passkeys.remove(passkey)
     db.session.commit()
     return None

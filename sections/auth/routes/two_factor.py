@@ -1,11 +1,8 @@
 """Two-factor enrolment: enable (pending secret and QR code), verify (activate), disable."""
-from core.access import login_required
+from core.access import not_impersonated
 from core.bearer import current_session
-from core.blueprint import BEARER
 from core.db import db
-from core.fields import AuthErrorSchema
-from sections.auth.routes import IMPERSONATING, blp, current_user, not_impersonated
-from sections.auth.routes.password import INVALID_BEARER
+from sections.auth.routes import blp, current_user
 from sections.auth.schemas.auth import (
     CodeSchema,
     TwoFactorEnabledSchema,
@@ -18,17 +15,14 @@ from sections.auth.services import accounts, reauth, two_factor
 
 @blp.post("/two-factor/enable")
 @blp.doc(operationId="enableTwoFactor")
-@login_required
 @not_impersonated
-@blp.doc(**BEARER)
 @blp.arguments(ProofSchema, required=False)  # a session younger than the window sends none
 @blp.response(200, TwoFactorSetupSchema)
-@blp.errors((400, "INVALID_CREDENTIALS (wrong password) or VALIDATION_ERROR"), INVALID_BEARER,
+@blp.errors((400, "INVALID_CREDENTIALS (wrong password) or VALIDATION_ERROR"),
             (403, "EMAIL_NOT_VERIFIED: verify the address first; REAUTHENTICATION_REQUIRED: "
                   "a session older than REAUTHENTICATION_WINDOW sends the password (an account "
-                  "without one signs in again); or IMPERSONATION_FORBIDDEN through an "
-                  "impersonation session"),
-            (409, "TWO_FACTOR_ALREADY_ENABLED"), (429, "RATE_LIMITED"), schema=AuthErrorSchema)
+                  "without one signs in again)"),
+            (409, "TWO_FACTOR_ALREADY_ENABLED"), (429, "RATE_LIMITED"))
 def enable_two_factor(data):
     """Start two-factor enrolment: a new pending TOTP secret and its QR code."""
     user = current_user()
@@ -42,13 +36,11 @@ def enable_two_factor(data):
 
 @blp.post("/two-factor/verify")
 @blp.doc(operationId="verifyTwoFactor")
-@login_required
 @not_impersonated
-@blp.doc(**BEARER)
 @blp.arguments(CodeSchema)
 @blp.response(200, TwoFactorEnabledSchema)
-@blp.errors((400, "INVALID_TOTP or VALIDATION_ERROR"), INVALID_BEARER, IMPERSONATING,
-            (409, "TWO_FACTOR_ALREADY_ENABLED"), (429, "RATE_LIMITED"), schema=AuthErrorSchema)
+@blp.errors((400, "INVALID_TOTP or VALIDATION_ERROR"),
+            (409, "TWO_FACTOR_ALREADY_ENABLED"), (429, "RATE_LIMITED"))
 def verify_two_factor(data):
     """Turn two-factor on with a code from the authenticator app; get recovery codes."""
     user = current_user()
@@ -59,16 +51,13 @@ def verify_two_factor(data):
 
 @blp.post("/two-factor/disable")
 @blp.doc(operationId="disableTwoFactor")
-@login_required
 @not_impersonated
-@blp.doc(**BEARER)
 @blp.arguments(DisableTwoFactorSchema)
 @blp.response(200, VerifiedUserSchema)
 @blp.errors((400, "INVALID_CREDENTIALS (wrong password), INVALID_TOTP, TWO_FACTOR_NOT_ENABLED "
-                  "or VALIDATION_ERROR"), INVALID_BEARER,
-            (403, "REAUTHENTICATION_REQUIRED: the account's password is needed, or "
-                  "IMPERSONATION_FORBIDDEN through an impersonation session"),
-            (429, "RATE_LIMITED"), schema=AuthErrorSchema)
+                  "or VALIDATION_ERROR"),
+            (403, "REAUTHENTICATION_REQUIRED: the account's password is needed"),
+            (429, "RATE_LIMITED"))
 def disable_two_factor(data):
     """Turn two-factor off with a current code or a recovery code (and the password)."""
     user = current_user()

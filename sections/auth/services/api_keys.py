@@ -141,15 +141,14 @@ def page(user_id: str, args: dict) -> listing.Page:
                         {"createdAt": ApiKey.created_at}, ApiKey.id)
 
 
-def revoke(user_id: str, key_id: str) -> None:
-    """Delete one of the user's keys: it answers 401 from then on. Another user's or an
-    unknown id: NotFound."""
-    row = db.session.execute(delete(ApiKey).where(ApiKey.id == key_id, ApiKey.user_id == user_id)
-                             .returning(ApiKey.name)
-                             .execution_options(synchronize_session=False)).first()
-    if row is None:
+def revoke(key: ApiKey) -> None:
+    """Delete one of the caller's keys, as the access step loaded it: it answers 401 from then
+    on. NotFound when a concurrent request deleted it first."""
+    deleted = db.session.execute(delete(ApiKey).where(ApiKey.id == key.id)
+                                 .execution_options(synchronize_session=False)).rowcount
+    if deleted != 1:
         raise NotFound("No such API key")
-    security_log.record(user_id, "api_key_revoke", {"id": key_id, "name": row.name})
+    security_log.record(key.user_id, "api_key_revoke", {"id": key.id, "name": key.name})
 
 
 def answer(key) -> dict:

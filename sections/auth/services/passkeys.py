@@ -34,7 +34,7 @@ from webauthn.helpers.structs import (
 
 from core import clock, tokens
 from core.db import db
-from core.outcomes import NotFound, Outcome
+from core.outcomes import Outcome
 from sections.auth.models import PasskeyChallenge, PasskeyCredential, User
 from sections.auth.outcomes import InvalidChallenge, InvalidPasskey, PasskeyRefused
 from sections.auth.services import accounts, notices, security_log
@@ -222,18 +222,6 @@ def owned_as_claimed(row: PasskeyCredential, challenge: Challenge, handle: bytes
     if handle is None:
         return challenge.purpose == SIGN_IN_AS
     return hmac.compare_digest(handle, user_handle(row.user))
-
-
-def find_own(user_id: str, passkey_id: str) -> PasskeyCredential:
-    """The caller's passkey of this id; another user's answers 404 like an unknown one."""
-    row = db.session.get(PasskeyCredential, passkey_id) if is_row_id(passkey_id) else None
-    if row is None or row.user_id != user_id:
-        raise NotFound("No such passkey")
-    return row
-
-
-def is_row_id(value: str) -> bool:
-    return len(value) == 32 and all(c in "0123456789abcdef" for c in value)
 
 
 def remove(row: PasskeyCredential) -> None:

@@ -11,6 +11,7 @@ from core.db import db, new_id
 from core.outcomes import NotFound
 from perf.prepared import PreparedRead
 from sections.auth.models import Session, User
+from sections.auth.outcomes import ImpersonationForbidden
 from sections.auth.services import bans, security_log
 
 # A session used more than this long after its last renewal is extended (sliding expiry).
@@ -51,6 +52,12 @@ class LiveSession:
         `path` at all? A session reaches everything; a key answers for itself."""
         if self.api_key is not None:
             self.api_key.check_reach(method, path)
+
+    def check_not_impersonated(self) -> None:
+        """The access step's question for a view declared `not_impersonated`: a security
+        change through an impersonation session is 403 (extensions.md E2.3)."""
+        if self.impersonator is not None:
+            raise ImpersonationForbidden
 
 
 # The columns of a user that a credential's lookup reads (its answer's, and the ban's).
@@ -193,15 +200,14 @@ def live_of(user_id: str, current_id: str | None) -> list[dict]:
             for row in rows]
 
 
-def revoke_own(current: LiveSession, session_id: str) -> None:
-    """End one of the caller's live sessions (its own is a sign-out); NotFound for another
-    user's id or an unknown one (an id no table could hold never gets here: core/access.py)."""
-    result = db.session.execute(delete(Session).where(
-        Session.id == session_id, Session.user_id == current.user_id,
-        Session.expires_at > clock.utcnow()).execution_options(synchronize_session=False))
+def revoke_one(current: LiveSession, session: Session) -> None:
+    """End one of the caller's live sessions, as the access step loaded it (its own is a
+    sign-out); NotFound when a concurrent request ended it first."""
+    result = db.session.execute(delete(Session).where(Session.id == session.id)
+                                .execution_options(synchronize_session=False))
     if result.rowcount != 1:
         raise NotFound("No such session")
-    if session_id == current.id:
+    if session.id == current.id:
         security_log.record(current.user_id, "sign_out")
     else:
         security_log.record(current.user_id, "session_revoke", {"count": 1})

@@ -4,108 +4,6 @@
  */
 
 export interface paths {
-    "/api/auth/sign-up": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** Create an account with e-mail and password. */
-        post: operations["signUp"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/auth/sign-in": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** Sign in with e-mail and password (and the second factor when it is active). */
-        post: operations["signIn"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/auth/sign-out": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** End the caller's session; its token answers 401 from then on. */
-        post: operations["signOut"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/auth/session": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** Return the caller's user and session (with its current expiry), or its API key. */
-        get: operations["getSession"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/auth/verify-email": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** Mark the e-mail address verified with the token received by e-mail. */
-        post: operations["verifyEmail"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/auth/send-verification-email": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** Send a new verification e-mail; the answer is the same whether the account exists. */
-        post: operations["sendVerificationEmail"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
     "/api/auth/user": {
         parameters: {
             query?: never;
@@ -470,6 +368,108 @@ export interface paths {
         post?: never;
         /** Remove one of the caller's passkeys, with the proof of a sensitive change. */
         delete: operations["deletePasskey"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/sign-up": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Create an account with e-mail and password. */
+        post: operations["signUp"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/sign-in": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Sign in with e-mail and password (and the second factor when it is active). */
+        post: operations["signIn"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/sign-out": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** End the caller's session; its token answers 401 from then on. */
+        post: operations["signOut"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/session": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Return the caller's user and session (with its current expiry), or its API key. */
+        get: operations["getSession"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/verify-email": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Mark the e-mail address verified with the token received by e-mail. */
+        post: operations["verifyEmail"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/send-verification-email": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Send a new verification e-mail; the answer is the same whether the account exists. */
+        post: operations["sendVerificationEmail"];
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -1302,25 +1302,17 @@ export interface components {
             /** @description Next page number. */
             next_page?: number;
         };
-        SignUp: {
+        Profile: {
             /**
-             * Format: email
-             * @example alice@example.com
+             * @description 1 to 100 characters after trimming, or null
+             * @example Alice Liddell
              */
-            email: string;
+            name?: string | null;
             /**
-             * @description 8 to 256 characters, not easily guessed (contract section 3)
-             * @example correct horse battery staple
+             * @description Absolute https URL (at most 2,048 characters), or null
+             * @example https://example.com/a.png
              */
-            password: string;
-        };
-        AuthError: {
-            /** @description Upper-case error code */
-            error: string;
-            message: string;
-            details?: {
-                [key: string]: unknown;
-            };
+            image?: string | null;
         };
         User: {
             id: string;
@@ -1334,95 +1326,16 @@ export interface components {
             /** @description "user" or "admin" */
             role: string;
         };
-        Session: {
-            id: string;
-            /** @description Bearer token for the Authorization header */
-            token: string;
-            /** Format: date-time */
-            expiresAt: string;
-        };
-        AuthResult: {
-            user: components["schemas"]["User"];
-            session: components["schemas"]["Session"] | null;
-        };
-        SignIn: {
-            /**
-             * Format: email
-             * @example alice@example.com
-             */
-            email: string;
-            /** @example correct horse battery staple */
-            password: string;
-            totpCode?: string;
-        };
-        Success: {
-            success: boolean;
-        };
-        Impersonator: {
-            id: string;
-            name: string | null;
-            image: string | null;
-            email: string;
-        };
-        CurrentSessionInfo: {
-            id: string;
-            /** @description Bearer token for the Authorization header */
-            token: string;
-            /** Format: date-time */
-            expiresAt: string;
-            /** @description The admin seeing what the user sees; null for every other session */
-            impersonatedBy: components["schemas"]["Impersonator"] | null;
-        };
-        ApiKey: {
-            id: string;
-            name: string;
-            /** @description The key's first 11 characters, to tell keys apart */
-            prefix: string;
-            scopes: string[];
-            /** Format: date-time */
-            expiresAt: string | null;
-            /** Format: date-time */
-            createdAt: string;
-            /**
-             * Format: date-time
-             * @description Null until the first use; then updated at most once a minute
-             */
-            lastUsedAt: string | null;
-        };
-        CurrentSession: {
-            user: components["schemas"]["User"];
-            session: components["schemas"]["CurrentSessionInfo"] | null;
-            apiKey: components["schemas"]["ApiKey"] | null;
-        };
-        Token: {
-            token: string;
-        };
-        VerifiedUser: {
-            success: boolean;
-            user: components["schemas"]["User"];
-        };
-        Email: {
-            /** Format: email */
-            email: string;
-        };
-        Message: {
-            success: boolean;
-            message: string;
-        };
-        Profile: {
-            /**
-             * @description 1 to 100 characters after trimming, or null
-             * @example Alice Liddell
-             */
-            name?: string | null;
-            /**
-             * @description Absolute https URL (at most 2,048 characters), or null
-             * @example https://example.com/a.png
-             */
-            image?: string | null;
-        };
         UserResult: {
             user: components["schemas"]["User"];
+        };
+        AuthError: {
+            /** @description Upper-case error code */
+            error: string;
+            message: string;
+            details?: {
+                [key: string]: unknown;
+            };
         };
         ChangePassword: {
             currentPassword: string;
@@ -1437,6 +1350,9 @@ export interface components {
              */
             revokeOtherSessions: boolean;
         };
+        Success: {
+            success: boolean;
+        };
         ForgotPassword: {
             /**
              * Format: email
@@ -1449,6 +1365,10 @@ export interface components {
              */
             redirectUrl: string;
         };
+        Message: {
+            success: boolean;
+            message: string;
+        };
         ResetPassword: {
             /** @description The token of the reset e-mail's link */
             token: string;
@@ -1457,6 +1377,12 @@ export interface components {
              * @example correct horse battery staple
              */
             newPassword: string;
+        };
+        Impersonator: {
+            id: string;
+            name: string | null;
+            image: string | null;
+            email: string;
         };
         SessionInfo: {
             id: string;
@@ -1525,6 +1451,22 @@ export interface components {
             /** @description Required when two-factor is on: a current code or a recovery code */
             totpCode?: string;
         };
+        ApiKey: {
+            id: string;
+            name: string;
+            /** @description The key's first 11 characters, to tell keys apart */
+            prefix: string;
+            scopes: string[];
+            /** Format: date-time */
+            expiresAt: string | null;
+            /** Format: date-time */
+            createdAt: string;
+            /**
+             * Format: date-time
+             * @description Null until the first use; then updated at most once a minute
+             */
+            lastUsedAt: string | null;
+        };
         ApiKeyCreated: {
             apiKey: components["schemas"]["ApiKey"];
             /** @description sk_ and 43 base64url characters: shown only in this answer */
@@ -1546,6 +1488,13 @@ export interface components {
              */
             newEmail: string;
         };
+        Token: {
+            token: string;
+        };
+        VerifiedUser: {
+            success: boolean;
+            user: components["schemas"]["User"];
+        };
         MagicLink: {
             /**
              * Format: email
@@ -1561,6 +1510,17 @@ export interface components {
         MagicLinkVerify: {
             token: string;
             totpCode?: string;
+        };
+        Session: {
+            id: string;
+            /** @description Bearer token for the Authorization header */
+            token: string;
+            /** Format: date-time */
+            expiresAt: string;
+        };
+        AuthResult: {
+            user: components["schemas"]["User"];
+            session: components["schemas"]["Session"] | null;
         };
         OAuthToken: {
             /** @description The one-time code of the OAuth redirect */
@@ -1587,9 +1547,6 @@ export interface components {
             /** Format: date-time */
             createdAt: string;
         };
-        PasskeyCreated: {
-            passkey?: components["schemas"]["NewPasskey"];
-        };
         PasskeyRegisterStep: {
             passkey?: components["schemas"]["NewPasskey"];
             /** @description PublicKeyCredentialCreationOptionsJSON or PublicKeyCredentialRequestOptionsJSON */
@@ -1598,6 +1555,9 @@ export interface components {
             };
             /** @description Send back with the credential */
             challengeId?: string;
+        };
+        PasskeyCreated: {
+            passkey?: components["schemas"]["NewPasskey"];
         };
         PasskeySignIn: {
             /** @description Step 2: the challengeId that step 1 answered */
@@ -1638,6 +1598,46 @@ export interface components {
             password?: string;
             /** @description Required when two-factor is on: a current code or a recovery code */
             totpCode?: string;
+        };
+        SignUp: {
+            /**
+             * Format: email
+             * @example alice@example.com
+             */
+            email: string;
+            /**
+             * @description 8 to 256 characters, not easily guessed (contract section 3)
+             * @example correct horse battery staple
+             */
+            password: string;
+        };
+        SignIn: {
+            /**
+             * Format: email
+             * @example alice@example.com
+             */
+            email: string;
+            /** @example correct horse battery staple */
+            password: string;
+            totpCode?: string;
+        };
+        CurrentSessionInfo: {
+            id: string;
+            /** @description Bearer token for the Authorization header */
+            token: string;
+            /** Format: date-time */
+            expiresAt: string;
+            /** @description The admin seeing what the user sees; null for every other session */
+            impersonatedBy: components["schemas"]["Impersonator"] | null;
+        };
+        CurrentSession: {
+            user: components["schemas"]["User"];
+            session: components["schemas"]["CurrentSessionInfo"] | null;
+            apiKey: components["schemas"]["ApiKey"] | null;
+        };
+        Email: {
+            /** Format: email */
+            email: string;
         };
         TwoFactorSetup: {
             /** @description TOTP shared secret, base32 */
@@ -2310,286 +2310,6 @@ export interface components {
 }
 export type $defs = Record<string, never>;
 export interface operations {
-    signUp: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["SignUp"];
-            };
-        };
-        responses: {
-            /** @description Created */
-            201: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["AuthResult"];
-                };
-            };
-            /** @description VALIDATION_ERROR */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["AuthError"];
-                };
-            };
-            /** @description USER_ALREADY_EXISTS */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["AuthError"];
-                };
-            };
-            /** @description Any other error, e.g. 405, 413, 415, 429, 503 */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["AuthError"];
-                };
-            };
-        };
-    };
-    signIn: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["SignIn"];
-            };
-        };
-        responses: {
-            /** @description OK */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["AuthResult"];
-                };
-            };
-            /** @description VALIDATION_ERROR */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["AuthError"];
-                };
-            };
-            /** @description INVALID_CREDENTIALS, TOTP_REQUIRED or INVALID_TOTP */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["AuthError"];
-                };
-            };
-            /** @description EMAIL_NOT_VERIFIED or USER_BANNED */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["AuthError"];
-                };
-            };
-            /** @description RATE_LIMITED */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["AuthError"];
-                };
-            };
-            /** @description Any other error, e.g. 405, 413, 415, 429, 503 */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["AuthError"];
-                };
-            };
-        };
-    };
-    signOut: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description OK */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Success"];
-                };
-            };
-            /** @description INVALID_TOKEN: bearer token missing, invalid or expired */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["AuthError"];
-                };
-            };
-            /** @description Any other error, e.g. 405, 413, 415, 429, 503 */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["AuthError"];
-                };
-            };
-        };
-    };
-    getSession: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description OK */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["CurrentSession"];
-                };
-            };
-            /** @description INVALID_TOKEN: bearer token missing, invalid or expired */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["AuthError"];
-                };
-            };
-            /** @description Any other error, e.g. 405, 413, 415, 429, 503 */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["AuthError"];
-                };
-            };
-        };
-    };
-    verifyEmail: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["Token"];
-            };
-        };
-        responses: {
-            /** @description OK */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["VerifiedUser"];
-                };
-            };
-            /** @description INVALID_TOKEN or VALIDATION_ERROR */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["AuthError"];
-                };
-            };
-            /** @description Any other error, e.g. 405, 413, 415, 429, 503 */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["AuthError"];
-                };
-            };
-        };
-    };
-    sendVerificationEmail: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["Email"];
-            };
-        };
-        responses: {
-            /** @description OK */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Message"];
-                };
-            };
-            /** @description VALIDATION_ERROR */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["AuthError"];
-                };
-            };
-            /** @description Any other error, e.g. 405, 413, 415, 429, 503 */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["AuthError"];
-                };
-            };
-        };
-    };
     deleteUser: {
         parameters: {
             query?: never;
@@ -2628,7 +2348,7 @@ export interface operations {
                     "application/json": components["schemas"]["AuthError"];
                 };
             };
-            /** @description REAUTHENTICATION_REQUIRED: the password, the code, or (for an account with neither) a session younger than REAUTHENTICATION_WINDOW is needed, or IMPERSONATION_FORBIDDEN through an impersonation session */
+            /** @description IMPERSONATION_FORBIDDEN: through an impersonation session; REAUTHENTICATION_REQUIRED: the password, the code, or (for an account with neither) a session younger than REAUTHENTICATION_WINDOW is needed */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -2757,7 +2477,7 @@ export interface operations {
                     "application/json": components["schemas"]["AuthError"];
                 };
             };
-            /** @description IMPERSONATION_FORBIDDEN: not through an impersonation session */
+            /** @description IMPERSONATION_FORBIDDEN: through an impersonation session */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -2935,7 +2655,16 @@ export interface operations {
                     "application/json": components["schemas"]["AuthError"];
                 };
             };
-            /** @description NOT_FOUND: no live session of the caller has this id */
+            /** @description IMPERSONATION_FORBIDDEN: through an impersonation session */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthError"];
+                };
+            };
+            /** @description NOT_FOUND: no such session, or one the caller may not see */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -2982,7 +2711,7 @@ export interface operations {
                     "application/json": components["schemas"]["AuthError"];
                 };
             };
-            /** @description IMPERSONATION_FORBIDDEN: not through an impersonation session */
+            /** @description IMPERSONATION_FORBIDDEN: through an impersonation session */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3147,7 +2876,7 @@ export interface operations {
                     "application/json": components["schemas"]["AuthError"];
                 };
             };
-            /** @description REAUTHENTICATION_REQUIRED (the proof of extensions.md E1.3), IMPERSONATION_FORBIDDEN, or INSUFFICIENT_SCOPE (an API key) */
+            /** @description IMPERSONATION_FORBIDDEN: through an impersonation session; REAUTHENTICATION_REQUIRED (the proof of extensions.md E1.3), or INSUFFICIENT_SCOPE (an API key) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3212,7 +2941,7 @@ export interface operations {
                     "application/json": components["schemas"]["AuthError"];
                 };
             };
-            /** @description IMPERSONATION_FORBIDDEN: not through an impersonation session */
+            /** @description IMPERSONATION_FORBIDDEN: through an impersonation session */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3221,7 +2950,7 @@ export interface operations {
                     "application/json": components["schemas"]["AuthError"];
                 };
             };
-            /** @description NOT_FOUND: no key of the caller has this id */
+            /** @description NOT_FOUND: no such API key, or one the caller may not see */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -3281,7 +3010,7 @@ export interface operations {
                     "application/json": components["schemas"]["AuthError"];
                 };
             };
-            /** @description REAUTHENTICATION_REQUIRED: the password, the code, or (for an account with neither) a session younger than REAUTHENTICATION_WINDOW is needed, or IMPERSONATION_FORBIDDEN through an impersonation session */
+            /** @description IMPERSONATION_FORBIDDEN: through an impersonation session; REAUTHENTICATION_REQUIRED: the password, the code, or (for an account with neither) a session younger than REAUTHENTICATION_WINDOW is needed */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3728,7 +3457,7 @@ export interface operations {
                     "application/json": components["schemas"]["AuthError"];
                 };
             };
-            /** @description REAUTHENTICATION_REQUIRED: step 1 from a session older than REAUTHENTICATION_WINDOW sends the password and, with two-factor on, the code (an account with neither signs in again); or IMPERSONATION_FORBIDDEN through an impersonation session */
+            /** @description IMPERSONATION_FORBIDDEN: through an impersonation session; REAUTHENTICATION_REQUIRED: step 1 from a session older than REAUTHENTICATION_WINDOW sends the password and, with two-factor on, the code (an account with neither signs in again) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3895,7 +3624,7 @@ export interface operations {
                     "application/json": components["schemas"]["AuthError"];
                 };
             };
-            /** @description REAUTHENTICATION_REQUIRED: the password, the code, or (for an account with neither) a session younger than REAUTHENTICATION_WINDOW is needed, or IMPERSONATION_FORBIDDEN through an impersonation session */
+            /** @description IMPERSONATION_FORBIDDEN: through an impersonation session; REAUTHENTICATION_REQUIRED: the password, the code, or (for an account with neither) a session younger than REAUTHENTICATION_WINDOW is needed */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3904,7 +3633,7 @@ export interface operations {
                     "application/json": components["schemas"]["AuthError"];
                 };
             };
-            /** @description NOT_FOUND: no passkey of the caller has this id */
+            /** @description NOT_FOUND: no such passkey, or one the caller may not see */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -3915,6 +3644,286 @@ export interface operations {
             };
             /** @description RATE_LIMITED */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthError"];
+                };
+            };
+            /** @description Any other error, e.g. 405, 413, 415, 429, 503 */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthError"];
+                };
+            };
+        };
+    };
+    signUp: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SignUp"];
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthResult"];
+                };
+            };
+            /** @description VALIDATION_ERROR */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthError"];
+                };
+            };
+            /** @description USER_ALREADY_EXISTS */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthError"];
+                };
+            };
+            /** @description Any other error, e.g. 405, 413, 415, 429, 503 */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthError"];
+                };
+            };
+        };
+    };
+    signIn: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SignIn"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthResult"];
+                };
+            };
+            /** @description VALIDATION_ERROR */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthError"];
+                };
+            };
+            /** @description INVALID_CREDENTIALS, TOTP_REQUIRED or INVALID_TOTP */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthError"];
+                };
+            };
+            /** @description EMAIL_NOT_VERIFIED or USER_BANNED */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthError"];
+                };
+            };
+            /** @description RATE_LIMITED */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthError"];
+                };
+            };
+            /** @description Any other error, e.g. 405, 413, 415, 429, 503 */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthError"];
+                };
+            };
+        };
+    };
+    signOut: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Success"];
+                };
+            };
+            /** @description INVALID_TOKEN: bearer token missing, invalid or expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthError"];
+                };
+            };
+            /** @description Any other error, e.g. 405, 413, 415, 429, 503 */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthError"];
+                };
+            };
+        };
+    };
+    getSession: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CurrentSession"];
+                };
+            };
+            /** @description INVALID_TOKEN: bearer token missing, invalid or expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthError"];
+                };
+            };
+            /** @description Any other error, e.g. 405, 413, 415, 429, 503 */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthError"];
+                };
+            };
+        };
+    };
+    verifyEmail: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["Token"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VerifiedUser"];
+                };
+            };
+            /** @description INVALID_TOKEN or VALIDATION_ERROR */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthError"];
+                };
+            };
+            /** @description Any other error, e.g. 405, 413, 415, 429, 503 */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthError"];
+                };
+            };
+        };
+    };
+    sendVerificationEmail: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["Email"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description VALIDATION_ERROR */
+            400: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3973,7 +3982,7 @@ export interface operations {
                     "application/json": components["schemas"]["AuthError"];
                 };
             };
-            /** @description EMAIL_NOT_VERIFIED: verify the address first; REAUTHENTICATION_REQUIRED: a session older than REAUTHENTICATION_WINDOW sends the password (an account without one signs in again); or IMPERSONATION_FORBIDDEN through an impersonation session */
+            /** @description IMPERSONATION_FORBIDDEN: through an impersonation session; EMAIL_NOT_VERIFIED: verify the address first; REAUTHENTICATION_REQUIRED: a session older than REAUTHENTICATION_WINDOW sends the password (an account without one signs in again) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4051,7 +4060,7 @@ export interface operations {
                     "application/json": components["schemas"]["AuthError"];
                 };
             };
-            /** @description IMPERSONATION_FORBIDDEN: not through an impersonation session */
+            /** @description IMPERSONATION_FORBIDDEN: through an impersonation session */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4129,7 +4138,7 @@ export interface operations {
                     "application/json": components["schemas"]["AuthError"];
                 };
             };
-            /** @description REAUTHENTICATION_REQUIRED: the account's password is needed, or IMPERSONATION_FORBIDDEN through an impersonation session */
+            /** @description IMPERSONATION_FORBIDDEN: through an impersonation session; REAUTHENTICATION_REQUIRED: the account's password is needed */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4375,7 +4384,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description NOT_FOUND: no such project, or the caller is not a member */
+            /** @description NOT_FOUND: no such project, or one the caller may not see */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -4422,7 +4431,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description FORBIDDEN: the caller is a member but not the owner */
+            /** @description FORBIDDEN: the caller may not delete this project */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4431,7 +4440,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description NOT_FOUND: no such project, or the caller is not a member */
+            /** @description NOT_FOUND: no such project, or one the caller may not see */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -4493,7 +4502,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description FORBIDDEN: the caller is a member but neither the owner nor an admin */
+            /** @description FORBIDDEN: the caller may not change this project */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4502,7 +4511,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description NOT_FOUND: no such project, or the caller is not a member */
+            /** @description NOT_FOUND: no such project, or one the caller may not see */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -4566,7 +4575,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description NOT_FOUND: no such project, or the caller is not a member */
+            /** @description NOT_FOUND: no such project, or one the caller may not see */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -4623,7 +4632,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description NOT_FOUND: no such project or member */
+            /** @description NOT_FOUND: no such project, or one the caller may not see; NOT_FOUND: no such user; NOT_FOUND: no such member */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -4695,7 +4704,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description FORBIDDEN: the caller is a member but not the owner */
+            /** @description FORBIDDEN: the caller may not change the roles in this project */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4704,7 +4713,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description NOT_FOUND: no such project, or the user is not a member */
+            /** @description NOT_FOUND: no such project, or one the caller may not see; NOT_FOUND: no such user; NOT_FOUND: the user is not a member */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -4766,7 +4775,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description FORBIDDEN: the caller is a member but not the owner */
+            /** @description FORBIDDEN: the caller may not transfer this project */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4775,7 +4784,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description NOT_FOUND: no such project, or the caller is not a member */
+            /** @description NOT_FOUND: no such project, or one the caller may not see */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -4848,7 +4857,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description FORBIDDEN: the caller is a member but neither the owner nor an admin */
+            /** @description FORBIDDEN: the caller may not invite members to this project */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4857,7 +4866,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description NOT_FOUND: no such project, or the caller is not a member */
+            /** @description NOT_FOUND: no such project, or one the caller may not see */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -4919,7 +4928,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description FORBIDDEN: neither the owner nor an admin; an admin inviting an admin */
+            /** @description FORBIDDEN: the caller may not invite members to this project; FORBIDDEN: an admin inviting an admin */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4928,7 +4937,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description NOT_FOUND: no such project, or the caller is not a member */
+            /** @description NOT_FOUND: no such project, or one the caller may not see */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -4985,7 +4994,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description FORBIDDEN: the caller is a member but neither the owner nor an admin */
+            /** @description FORBIDDEN: the caller may not invite members to this project */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4994,7 +5003,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description NOT_FOUND: no such project or invitation */
+            /** @description NOT_FOUND: no such project, or one the caller may not see; NOT_FOUND: no such invitation; NOT_FOUND: no such invitation */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -5293,7 +5302,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description AUTH_ERROR */
+            /** @description AUTH_ERROR: bearer token missing, invalid or expired */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -5302,7 +5311,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description NOT_FOUND: projectId names no project of the caller */
+            /** @description NOT_FOUND: projectId names no project the caller may see */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -5398,7 +5407,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description AUTH_ERROR */
+            /** @description AUTH_ERROR: bearer token missing, invalid or expired */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -5407,7 +5416,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description FORBIDDEN: neither its author nor the owner */
+            /** @description FORBIDDEN: the caller may not change this article */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -5469,7 +5478,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description AUTH_ERROR */
+            /** @description AUTH_ERROR: bearer token missing, invalid or expired */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -5478,7 +5487,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description FORBIDDEN: neither its author nor the owner */
+            /** @description FORBIDDEN: the caller may not change this article */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -5607,7 +5616,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description AUTH_ERROR */
+            /** @description AUTH_ERROR: bearer token missing, invalid or expired */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -5616,7 +5625,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description NOT_FOUND: projectId names no project of the caller */
+            /** @description NOT_FOUND: projectId names no project the caller may see */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -5712,7 +5721,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description AUTH_ERROR */
+            /** @description AUTH_ERROR: bearer token missing, invalid or expired */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -5721,7 +5730,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description FORBIDDEN: not the project's owner */
+            /** @description FORBIDDEN: the caller may not delete this festival */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -5783,7 +5792,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description AUTH_ERROR */
+            /** @description AUTH_ERROR: bearer token missing, invalid or expired */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -5792,7 +5801,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description FORBIDDEN: not a member of its project */
+            /** @description FORBIDDEN: the caller may not change this festival */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -5865,7 +5874,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description AUTH_ERROR */
+            /** @description AUTH_ERROR: bearer token missing, invalid or expired */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -5874,7 +5883,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description FORBIDDEN: not a member of its project */
+            /** @description FORBIDDEN: the caller may not list the registrations of this festival */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -5923,7 +5932,7 @@ export interface operations {
                     "application/json": components["schemas"]["RegistrationData"];
                 };
             };
-            /** @description AUTH_ERROR */
+            /** @description AUTH_ERROR: bearer token missing, invalid or expired */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -5932,7 +5941,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description EMAIL_NOT_VERIFIED */
+            /** @description EMAIL_NOT_VERIFIED: the caller's e-mail address is not verified */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -5988,7 +5997,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description AUTH_ERROR */
+            /** @description AUTH_ERROR: bearer token missing, invalid or expired */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -5997,7 +6006,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description NOT_FOUND: no such festival, or no registration of the caller's */
+            /** @description NOT_FOUND: no such festival, or one the caller may not see; NOT_FOUND: no registration of the caller's */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -6050,7 +6059,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description AUTH_ERROR */
+            /** @description AUTH_ERROR: bearer token missing, invalid or expired */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -6157,7 +6166,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description AUTH_ERROR */
+            /** @description AUTH_ERROR: bearer token missing, invalid or expired */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -6166,7 +6175,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description EMAIL_NOT_VERIFIED */
+            /** @description EMAIL_NOT_VERIFIED: the caller's e-mail address is not verified */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -6271,7 +6280,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description AUTH_ERROR */
+            /** @description AUTH_ERROR: bearer token missing, invalid or expired */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -6280,7 +6289,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description FORBIDDEN: neither its author nor a moderator */
+            /** @description FORBIDDEN: the caller may not delete this review */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -6342,7 +6351,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description AUTH_ERROR */
+            /** @description AUTH_ERROR: bearer token missing, invalid or expired */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -6351,7 +6360,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description FORBIDDEN: not its author */
+            /** @description FORBIDDEN: the caller may not change this review */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -6413,7 +6422,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description AUTH_ERROR */
+            /** @description AUTH_ERROR: bearer token missing, invalid or expired */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -6422,7 +6431,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description FORBIDDEN: not a moderator of the festival, or the caller's own review */
+            /** @description FORBIDDEN: the caller may not moderate this review */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -6488,7 +6497,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description AUTH_ERROR */
+            /** @description AUTH_ERROR: bearer token missing, invalid or expired */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -6539,7 +6548,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description AUTH_ERROR */
+            /** @description AUTH_ERROR: bearer token missing, invalid or expired */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -6548,7 +6557,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description NOT_FOUND: projectId names no project the caller sees */
+            /** @description NOT_FOUND: projectId names no project the caller may see */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -6588,7 +6597,7 @@ export interface operations {
                     "application/json": components["schemas"]["TicketData"];
                 };
             };
-            /** @description AUTH_ERROR */
+            /** @description AUTH_ERROR: bearer token missing, invalid or expired */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -6597,7 +6606,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description NOT_FOUND: no such ticket, or not the caller's */
+            /** @description NOT_FOUND: no such ticket, or one the caller may not see */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -6650,7 +6659,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description AUTH_ERROR */
+            /** @description AUTH_ERROR: bearer token missing, invalid or expired */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -6668,7 +6677,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description NOT_FOUND: no such ticket, or not the caller's */
+            /** @description NOT_FOUND: no such ticket, or one the caller may not see */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -6731,7 +6740,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description AUTH_ERROR */
+            /** @description AUTH_ERROR: bearer token missing, invalid or expired */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -6740,7 +6749,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description NOT_FOUND: no such ticket, or not the caller's */
+            /** @description NOT_FOUND: no such ticket, or one the caller may not see */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -6793,7 +6802,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description AUTH_ERROR */
+            /** @description AUTH_ERROR: bearer token missing, invalid or expired */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -6811,7 +6820,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description NOT_FOUND: no such ticket, or not the caller's */
+            /** @description NOT_FOUND: no such ticket, or one the caller may not see */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -6927,7 +6936,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description AUTH_ERROR */
+            /** @description AUTH_ERROR: bearer token missing, invalid or expired */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -6936,7 +6945,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description FORBIDDEN: the caller is not a platform admin */
+            /** @description FORBIDDEN: the caller's platform role is not admin */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -6989,7 +6998,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description AUTH_ERROR */
+            /** @description AUTH_ERROR: bearer token missing, invalid or expired */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -6998,7 +7007,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description FORBIDDEN: the caller is not a platform admin */
+            /** @description FORBIDDEN: the caller's platform role is not admin */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -7052,7 +7061,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description AUTH_ERROR */
+            /** @description AUTH_ERROR: bearer token missing, invalid or expired */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -7061,7 +7070,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description FORBIDDEN: the caller is not a platform admin */
+            /** @description FORBIDDEN: the caller's platform role is not admin */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -7114,7 +7123,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description AUTH_ERROR */
+            /** @description AUTH_ERROR: bearer token missing, invalid or expired */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -7123,7 +7132,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description FORBIDDEN: the caller is not a platform admin */
+            /** @description FORBIDDEN: the caller's platform role is not admin */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -7161,7 +7170,7 @@ export interface operations {
                     "application/json": components["schemas"]["StatsData"];
                 };
             };
-            /** @description AUTH_ERROR */
+            /** @description AUTH_ERROR: bearer token missing, invalid or expired */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -7170,7 +7179,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description FORBIDDEN: the caller is not a platform admin */
+            /** @description FORBIDDEN: the caller's platform role is not admin */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -7225,7 +7234,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description AUTH_ERROR */
+            /** @description AUTH_ERROR: bearer token missing, invalid or expired */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -7234,7 +7243,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description FORBIDDEN: the caller is not a platform admin */
+            /** @description FORBIDDEN: the caller's platform role is not admin */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -7288,7 +7297,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description AUTH_ERROR */
+            /** @description AUTH_ERROR: bearer token missing, invalid or expired */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -7297,7 +7306,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description FORBIDDEN: the caller is not a platform admin */
+            /** @description FORBIDDEN: the caller's platform role is not admin */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -7353,7 +7362,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description AUTH_ERROR */
+            /** @description AUTH_ERROR: bearer token missing, invalid or expired */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -7362,7 +7371,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description FORBIDDEN: the caller is not a platform admin */
+            /** @description FORBIDDEN: the caller's platform role is not admin */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -7402,7 +7411,7 @@ export interface operations {
                     "application/json": components["schemas"]["AdminUserDetailData"];
                 };
             };
-            /** @description AUTH_ERROR */
+            /** @description AUTH_ERROR: bearer token missing, invalid or expired */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -7411,7 +7420,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description FORBIDDEN: the caller is not a platform admin */
+            /** @description FORBIDDEN: the caller's platform role is not admin */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -7420,7 +7429,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description NOT_FOUND: no such user */
+            /** @description NOT_FOUND: no such user, or one the caller may not see */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -7458,7 +7467,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description AUTH_ERROR */
+            /** @description AUTH_ERROR: bearer token missing, invalid or expired */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -7467,7 +7476,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description FORBIDDEN: the caller is not a platform admin */
+            /** @description FORBIDDEN: the caller's platform role is not admin */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -7476,7 +7485,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description NOT_FOUND: no such user */
+            /** @description NOT_FOUND: no such user, or one the caller may not see */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -7538,7 +7547,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description AUTH_ERROR */
+            /** @description AUTH_ERROR: bearer token missing, invalid or expired */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -7547,7 +7556,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description FORBIDDEN: the caller is not a platform admin */
+            /** @description FORBIDDEN: the caller's platform role is not admin */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -7556,7 +7565,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description NOT_FOUND: no such user */
+            /** @description NOT_FOUND: no such user, or one the caller may not see */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -7618,7 +7627,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description AUTH_ERROR */
+            /** @description AUTH_ERROR: bearer token missing, invalid or expired */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -7627,7 +7636,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description FORBIDDEN: the caller is not a platform admin */
+            /** @description FORBIDDEN: the caller's platform role is not admin */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -7636,7 +7645,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description NOT_FOUND: no such user */
+            /** @description NOT_FOUND: no such user, or one the caller may not see */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -7685,7 +7694,7 @@ export interface operations {
                     "application/json": components["schemas"]["AdminUserData"];
                 };
             };
-            /** @description AUTH_ERROR */
+            /** @description AUTH_ERROR: bearer token missing, invalid or expired */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -7694,7 +7703,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description FORBIDDEN: the caller is not a platform admin */
+            /** @description FORBIDDEN: the caller's platform role is not admin */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -7703,7 +7712,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description NOT_FOUND: no such user */
+            /** @description NOT_FOUND: no such user, or one the caller may not see */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -7757,7 +7766,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description AUTH_ERROR */
+            /** @description AUTH_ERROR: bearer token missing, invalid or expired */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -7766,7 +7775,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description FORBIDDEN: the caller is not a platform admin */
+            /** @description FORBIDDEN: the caller's platform role is not admin */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -7775,7 +7784,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description NOT_FOUND: no such user */
+            /** @description NOT_FOUND: no such user, or one the caller may not see */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -7813,7 +7822,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description AUTH_ERROR */
+            /** @description AUTH_ERROR: bearer token missing, invalid or expired */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -7822,7 +7831,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description FORBIDDEN: the caller is not a platform admin */
+            /** @description FORBIDDEN: the caller's platform role is not admin */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -7831,7 +7840,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description NOT_FOUND: no such user */
+            /** @description NOT_FOUND: no such user, or one the caller may not see */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -7886,7 +7895,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description AUTH_ERROR */
+            /** @description AUTH_ERROR: bearer token missing, invalid or expired */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -7895,7 +7904,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description FORBIDDEN: the caller is not a platform admin */
+            /** @description FORBIDDEN: the caller's platform role is not admin */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -7904,7 +7913,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description NOT_FOUND: no such user */
+            /** @description NOT_FOUND: no such user, or one the caller may not see */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -7944,7 +7953,7 @@ export interface operations {
                     "application/json": components["schemas"]["ImpersonationData"];
                 };
             };
-            /** @description AUTH_ERROR */
+            /** @description AUTH_ERROR: bearer token missing, invalid or expired */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -7953,7 +7962,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description FORBIDDEN: not a platform admin; the user is another admin */
+            /** @description FORBIDDEN: the caller's platform role is not admin; FORBIDDEN: the user is another admin */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -7962,7 +7971,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description NOT_FOUND: no such user */
+            /** @description NOT_FOUND: no such user, or one the caller may not see */
             404: {
                 headers: {
                     [name: string]: unknown;
