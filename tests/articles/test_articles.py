@@ -5,8 +5,8 @@ import requests
 from sections.articles.models import Article, ArticleTag
 from tests import content
 from tests.content import BAD_BODIES, DEAD, count, walk
-from tests.core.test_concurrency import run_at_once
 from tests.factories import make_project
+from tests.parallel import run_at_once
 
 crew = content.crew  # the fixture
 

@@ -8,8 +8,8 @@ import requests
 from sections.festivals.models import Festival
 from tests import content
 from tests.content import BAD_BODIES, DEAD, count, walk
-from tests.core.test_concurrency import run_at_once
 from tests.factories import make_project
+from tests.parallel import run_at_once
 from tests.service import test_scaleout
 
 crew = content.crew  # the fixture
@@ -281,7 +281,6 @@ def test_a_dead_bearer_is_401_on_public_reads(client, crew, clock):
 def test_concurrent_creations_with_one_name_get_distinct_slugs(app, crew, clock, live_server):
     import requests
 
-    from tests.core.test_concurrency import run_at_once
 
     def create(_):
         body = {"projectId": crew.project, "name": "Race", "startsAt": "2030-01-01T00:00:00Z",

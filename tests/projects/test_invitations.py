@@ -7,8 +7,8 @@ from sqlalchemy import func, select
 from core.db import db
 from sections.projects.models import Invitation, Membership
 from tests.conftest import PASSWORD
-from tests.core.test_concurrency import run_at_once
 from tests.factories import make_admin, make_project, user_id, verify_email
+from tests.parallel import run_at_once
 from tests.projects.test_projects import audit_entries, error, members_of
 
 OWNER, GUEST, OTHER = "owner@example.com", "guest@example.com", "other@example.com"

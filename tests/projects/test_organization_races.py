@@ -11,7 +11,7 @@ from sqlalchemy import text
 
 from bench import cluster
 from tests.conftest import PASSWORD
-from tests.core.test_concurrency import run_at_once
+from tests.parallel import run_at_once
 from tests.registrations.test_registration_races import sqlite_server  # noqa: F401
 from tests.service.test_scaleout import database, new_email, redis_url, sign_up, start_pair  # noqa: F401
 

@@ -10,8 +10,8 @@ from sqlalchemy import func, select
 from core.db import db
 from sections.audit.models import AuditEntry
 from sections.projects.models import Invitation, Membership, Project
-from tests.core.test_concurrency import run_at_once
 from tests.factories import make_admin, make_project, user_id
+from tests.parallel import run_at_once
 
 OWNER, MEMBER, OUTSIDER, ADMIN = ("owner@example.com", "member@example.com",
                                   "outsider@example.com", "admin@example.com")

@@ -10,9 +10,9 @@ import requests
 
 from bench import cluster
 from tests import content
-from tests.core.test_concurrency import run_at_once
 from tests.factories import make_project
 from tests.festivals.test_festivals import iso
+from tests.parallel import run_at_once
 from tests.service import test_scaleout
 
 # The fixtures that start two service processes on one PostgreSQL database and Redis.

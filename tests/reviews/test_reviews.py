@@ -12,8 +12,8 @@ from sections.audit.models import AuditEntry
 from sections.reviews.models import Review
 from tests import content
 from tests.content import BAD_BODIES, DEAD, count, signed_in_user, walk
-from tests.core.test_concurrency import run_at_once
 from tests.factories import make_project
+from tests.parallel import run_at_once
 from tests.service import test_scaleout
 
 crew = content.crew  # the fixture
