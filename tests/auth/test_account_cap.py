@@ -49,7 +49,7 @@ def wrong_passwords(servers, email):
 
 
 @pytest.fixture
-def sqlite_server(tmp_path, smtp_sink):
+def argon2_server(tmp_path, smtp_sink):
     """One waitress process on SQLite with in-memory limits and the real argon2 parameters
     (a hash takes long enough for the attempts to overlap, as in production)."""
     env = cluster.service_env(f"sqlite:///{tmp_path}/cap.db", RATELIMIT_STORAGE_URI="memory://",
@@ -61,29 +61,29 @@ def sqlite_server(tmp_path, smtp_sink):
 
 
 def test_concurrent_wrong_passwords_on_one_process_pass_the_cap_at_most_ten_times(
-        sqlite_server):
+        argon2_server):
     email = f"{uuid.uuid4().hex[:10]}@example.com"
-    sign_up(sqlite_server, email)
-    assert_capped(at_once(CONCURRENT, wrong_passwords([sqlite_server], email)))
-    right = requests.post(f"{sqlite_server}/api/auth/sign-in",
+    sign_up(argon2_server, email)
+    assert_capped(at_once(CONCURRENT, wrong_passwords([argon2_server], email)))
+    right = requests.post(f"{argon2_server}/api/auth/sign-in",
                           json={"email": email, "password": PASSWORD}, timeout=30)
     assert right.status_code == 429 and "Retry-After" in right.headers
 
 
-def test_concurrent_wrong_two_factor_codes_are_capped(sqlite_server, smtp_sink):
+def test_concurrent_wrong_two_factor_codes_are_capped(argon2_server, smtp_sink):
     mail = smtp_sink[0]
     email = f"{uuid.uuid4().hex[:10]}@example.com"
-    headers = sign_up(sqlite_server, email)
+    headers = sign_up(argon2_server, email)
     token = mail.last_token(email)
-    requests.post(f"{sqlite_server}/api/auth/verify-email", json={"token": token}, timeout=30)
-    secret = requests.post(f"{sqlite_server}/api/auth/two-factor/enable", headers=headers,
+    requests.post(f"{argon2_server}/api/auth/verify-email", json={"token": token}, timeout=30)
+    secret = requests.post(f"{argon2_server}/api/auth/two-factor/enable", headers=headers,
                            timeout=30).json()["secret"]
-    enabled = requests.post(f"{sqlite_server}/api/auth/two-factor/verify", headers=headers,
+    enabled = requests.post(f"{argon2_server}/api/auth/two-factor/verify", headers=headers,
                             json={"code": pyotp.TOTP(secret).now()}, timeout=30)
     assert enabled.status_code == 200, enabled.text
 
     def wrong_code(i):
-        return requests.post(f"{sqlite_server}/api/auth/two-factor/disable", headers=headers,
+        return requests.post(f"{argon2_server}/api/auth/two-factor/disable", headers=headers,
                              json={"code": f"{i:06d}"[-6:], "password": PASSWORD},
                              timeout=60)
 

@@ -8,7 +8,7 @@ import pytest
 import requests
 
 from tests.conftest import PASSWORD
-from tests.service.test_scaleout import database, new_email, redis_url, sign_up, start_pair  # noqa: F401
+from tests.http import new_email, sign_up_at
 
 ROUNDS = 6
 
@@ -32,7 +32,7 @@ def at_once(*calls):
 
 def requested_change(server, mail, new):
     """An account on `server` with a pending change to `new`; the confirmation token."""
-    token = sign_up(server, new_email())["session"]["token"]
+    token = sign_up_at(server, new_email())["session"]["token"]
     response = requests.post(f"{server}/api/auth/change-email",
                              headers={"Authorization": f"Bearer {token}"},
                              json={"newEmail": new, "password": PASSWORD}, timeout=30)
@@ -53,7 +53,7 @@ def accounts_with(database_url, email):
 
 @pytest.mark.postgres
 @pytest.mark.redis
-def test_one_token_confirmed_twice_at_once_succeeds_once(start_pair, mail, database):  # noqa: F811
+def test_one_token_confirmed_twice_at_once_succeeds_once(start_pair, mail, database):
     a, b = start_pair()
     for _ in range(ROUNDS):
         new = new_email()
@@ -67,7 +67,7 @@ def test_one_token_confirmed_twice_at_once_succeeds_once(start_pair, mail, datab
 
 @pytest.mark.postgres
 @pytest.mark.redis
-def test_a_confirmation_racing_a_sign_up_leaves_one_account(start_pair, mail, database):  # noqa: F811
+def test_a_confirmation_racing_a_sign_up_leaves_one_account(start_pair, mail, database):
     a, b = start_pair()
     for _ in range(ROUNDS):
         new = new_email()

@@ -10,12 +10,8 @@ from tests import content
 from tests.content import BAD_BODIES, DEAD, count, walk
 from tests.factories import make_project
 from tests.parallel import run_at_once
-from tests.service import test_scaleout
 
 crew = content.crew  # the fixture
-# The fixtures that start two service processes on one PostgreSQL database.
-database, redis_url, start_pair = (test_scaleout.database, test_scaleout.redis_url,
-                                   test_scaleout.start_pair)
 
 
 def iso(moment) -> str:
