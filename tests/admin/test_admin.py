@@ -13,7 +13,7 @@ from sections.auth.models import Session, User
 from sections.projects.models import Project
 from tests.conftest import PASSWORD
 from tests.factories import make_admin, make_project, user_id, verify_email
-from tests.payments.test_webhooks import (
+from tests.payment_events import (
     SECRET,
     charge,
     deliver,

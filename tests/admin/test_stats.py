@@ -21,7 +21,7 @@ from tests.auth.test_two_factor import enrol
 from tests.conftest import PASSWORD, USING_POSTGRES
 from tests.factories import user_id, verify_email
 from tests.parallel import run_at_once
-from tests.payments.test_webhooks import SECRET, deliver, make_event, payment_intent, subscription
+from tests.payment_events import SECRET, deliver, make_event, payment_intent, subscription
 
 ADMIN, ALICE, BOB, CAROL = ("admin@example.com", "alice@example.com", "bob@example.com",
                             "carol@example.com")

@@ -15,7 +15,7 @@ from sections.tickets.models import Ticket
 from tests.admin.test_stats import counted_from_rows
 from tests.conftest import POSTGRES_URL, USING_POSTGRES, AuthActions
 from tests.core.test_config import run_flask
-from tests.payments.test_webhooks import SECRET, deliver, make_event, payment_intent
+from tests.payment_events import SECRET, deliver, make_event, payment_intent
 
 
 def upgrade_and_check(database_url):
