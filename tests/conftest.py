@@ -29,6 +29,7 @@ from app import create_app
 from bench import cluster
 from core import logs, outbox
 from core.db import db
+from tests.oauth_providers import GitHubStandIn, GoogleProvider, serve_url
 from tests.threaded_server import serve
 
 PASSWORD = "Tr0ub4dor&3-horse-staple"
@@ -40,6 +41,7 @@ ERROR_CODE = re.compile(r"[A-Z][A-Z_]*")
 SECRET_FIELDS = {"token", "secret", "recoveryCodes", "challengeId", "code", "key"}
 POSTGRES_URL = os.environ.get("DATABASE_URL", "")
 USING_POSTGRES = POSTGRES_URL.startswith("postgres")
+REDIS_URL = os.environ.get("TEST_REDIS_URL", "redis://127.0.0.1:6379/0")
 
 
 def database_of_worker(url: str, worker: str) -> str:
@@ -429,6 +431,24 @@ def live_server(app):
     """The app served by waitress on a loopback port, in a background thread."""
     with serve(app) as port:
         yield f"http://127.0.0.1:{port}"
+
+
+# --- identity providers on loopback, for OAuth sign-in (tests/oauth_flow.py) ---
+
+@pytest.fixture
+def github():
+    stand_in = GitHubStandIn()
+    with serve_url(stand_in.app) as url:
+        stand_in.url = url
+        yield stand_in
+
+
+@pytest.fixture
+def google():
+    provider = GoogleProvider()
+    with serve_url(provider.app) as url:
+        provider.url = url
+        yield provider
 
 
 # --- service processes: two sharing PostgreSQL and Redis, or one on a SQLite file ---

@@ -12,6 +12,7 @@ import requests
 
 from bench import cluster
 from tests.conftest import PASSWORD, POSTGRES_URL, USING_POSTGRES
+from tests.http import bearer, sign_up_at
 
 CAP = 10
 CONCURRENT = 48
@@ -32,13 +33,6 @@ def at_once(count, request):
 def assert_capped(statuses, refused_status=401):
     assert set(statuses) <= {refused_status, 429}, statuses
     assert 1 <= statuses.count(refused_status) <= CAP, statuses
-
-
-def sign_up(server, email):
-    response = requests.post(f"{server}/api/auth/sign-up",
-                             json={"email": email, "password": PASSWORD}, timeout=30)
-    assert response.status_code == 201, response.text
-    return {"Authorization": f"Bearer {response.json()['session']['token']}"}
 
 
 def wrong_passwords(servers, email):
@@ -63,7 +57,7 @@ def argon2_server(tmp_path, smtp_sink):
 def test_concurrent_wrong_passwords_on_one_process_pass_the_cap_at_most_ten_times(
         argon2_server):
     email = f"{uuid.uuid4().hex[:10]}@example.com"
-    sign_up(argon2_server, email)
+    bearer(sign_up_at(argon2_server, email)["session"]["token"])
     assert_capped(at_once(CONCURRENT, wrong_passwords([argon2_server], email)))
     right = requests.post(f"{argon2_server}/api/auth/sign-in",
                           json={"email": email, "password": PASSWORD}, timeout=30)
@@ -73,7 +67,7 @@ def test_concurrent_wrong_passwords_on_one_process_pass_the_cap_at_most_ten_time
 def test_concurrent_wrong_two_factor_codes_are_capped(argon2_server, smtp_sink):
     mail = smtp_sink[0]
     email = f"{uuid.uuid4().hex[:10]}@example.com"
-    headers = sign_up(argon2_server, email)
+    headers = bearer(sign_up_at(argon2_server, email)["session"]["token"])
     token = mail.last_token(email)
     requests.post(f"{argon2_server}/api/auth/verify-email", json={"token": token}, timeout=30)
     secret = requests.post(f"{argon2_server}/api/auth/two-factor/enable", headers=headers,
@@ -113,7 +107,7 @@ def test_concurrent_wrong_passwords_over_two_processes_pass_the_cap_at_most_ten_
     with cluster.servers(2, env, tempfile.mkdtemp(dir=tmp_path), threads=16) as pair:
         urls = [server.url for server in pair]
         email = f"{uuid.uuid4().hex[:10]}@example.com"
-        sign_up(urls[0], email)
+        sign_up_at(urls[0], email)
         assert_capped(at_once(64, wrong_passwords(urls, email)))
     for server in pair:
         assert "Traceback" not in cluster.log_of(server)

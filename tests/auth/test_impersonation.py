@@ -5,9 +5,9 @@ from datetime import datetime
 
 import pytest
 
-from tests.auth.test_api_keys import auth_error, bearer, events
 from tests.conftest import PASSWORD
-from tests.projects.test_projects import audit_entries, error
+from tests.factories import audit_entries, security_events
+from tests.http import bearer, error, refused
 
 ADMIN, USER, OTHER_ADMIN = "root@example.com", "alice@example.com", "chief@example.com"
 
@@ -35,7 +35,7 @@ def start(client, people):
 
 def test_an_admin_opens_a_marked_session_on_the_record(app, client, people, clock):
     headers, ids = people
-    sign_ins = len(events(app, USER, "sign_in"))
+    sign_ins = len(security_events(app, USER, "sign_in"))
     data = start(client, people)
     assert set(data) == {"session", "user"} and set(data["session"]) == {"id", "token",
                                                                          "expiresAt"}
@@ -54,8 +54,8 @@ def test_an_admin_opens_a_marked_session_on_the_record(app, client, people, cloc
     assert [v for k, v in marked.items() if k != data["session"]["id"]] == [None]
     entries = audit_entries(app, "user.impersonate")
     assert [(e[0], e[2], e[3]) for e in entries] == [(ids[ADMIN], "user", ids[USER])]
-    assert events(app, USER, "impersonation_start") == [{"admin": ids[ADMIN]}]
-    assert len(events(app, USER, "sign_in")) == sign_ins  # an impersonation is no sign-in
+    assert security_events(app, USER, "impersonation_start") == [{"admin": ids[ADMIN]}]
+    assert len(security_events(app, USER, "sign_in")) == sign_ins  # an impersonation is no sign-in
 
 
 def test_checked_in_order_oneself_another_admin_a_banned_user(app, client, people):
@@ -87,7 +87,7 @@ def test_it_is_never_extended(make_app, smtp_sink, clock):
     read = client.get("/api/auth/session", headers=bearer(token)).get_json()
     assert read["session"]["expiresAt"] == data["session"]["expiresAt"]
     clock.advance(days=1)
-    auth_error(client.get("/api/auth/session", headers=bearer(token)), 401, "INVALID_TOKEN")
+    refused(client.get("/api/auth/session", headers=bearer(token)), 401, "INVALID_TOKEN")
 
 
 def test_audit_entries_through_it_name_the_admin(app, client, people):
@@ -120,7 +120,7 @@ FORBIDDEN = [
 def test_security_changes_are_refused_through_it(app, client, people, method, path, body):
     token = bearer(start(client, people)["session"]["token"])
     response = client.open(path, method=method, headers=token, json=body)
-    auth_error(response, 403, "IMPERSONATION_FORBIDDEN")
+    refused(response, 403, "IMPERSONATION_FORBIDDEN")
     assert client.get("/api/auth/session", headers=token).status_code == 200
     headers, _ = people
     assert client.get("/api/auth/session", headers=headers[USER]).status_code == 200
@@ -155,7 +155,7 @@ def test_every_way_it_ends(app, client, people, ending):
                                           headers=headers[USER]),
     }[ending]()
     assert done.status_code in (200, 204), done.get_json()
-    auth_error(client.get("/api/auth/session", headers=token), 401, "INVALID_TOKEN")
+    refused(client.get("/api/auth/session", headers=token), 401, "INVALID_TOKEN")
     error(client.get("/api/projects", headers=token), 401, "AUTH_ERROR")
     if ending in ("demote", "ban-admin", "delete-admin", "the-user"):  # the user's own stays
         assert client.get("/api/auth/session", headers=headers[USER]).status_code == 200

@@ -7,15 +7,12 @@ import requests
 
 from sections.festivals.models import Festival
 from tests import content
-from tests.content import BAD_BODIES, DEAD, count, walk
-from tests.factories import make_project
+from tests.content import BAD_BODIES, DEAD, walk
+from tests.factories import count, make_project
+from tests.http import iso
 from tests.parallel import run_at_once
 
 crew = content.crew  # the fixture
-
-
-def iso(moment) -> str:
-    return moment.strftime("%Y-%m-%dT%H:%M:%S.000Z")
 
 
 def post(client, crew, clock, role="member", **body):

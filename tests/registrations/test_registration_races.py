@@ -9,7 +9,7 @@ import requests
 
 from tests import content
 from tests.factories import make_project
-from tests.festivals.test_festivals import iso
+from tests.http import iso
 from tests.parallel import run_at_once
 
 
