@@ -1,5 +1,6 @@
 """Fixtures: an app per test on SQLite (or PostgreSQL when DATABASE_URL is set), a real SMTP
-sink, a movable clock, a real server on loopback and an `auth` helper."""
+sink, a movable clock, an `auth` helper, a real server on loopback, identity providers, and
+service processes (two on PostgreSQL and Redis, or one on SQLite)."""
 import contextlib
 import json
 import logging

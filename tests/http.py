@@ -61,7 +61,7 @@ def error(response, status, code) -> dict:
 
 
 def iso(moment) -> str:
-    """A time as the service writes it: UTC, milliseconds, Z."""
+    """`moment` (UTC) in the API's format, whole seconds: 2030-01-01T00:00:00.000Z."""
     return moment.strftime("%Y-%m-%dT%H:%M:%S.000Z")
 
 

@@ -21,6 +21,8 @@ from tests.second_factors import enrol
 
 ADMIN, ALICE, BOB, CAROL = ("admin@example.com", "alice@example.com", "bob@example.com",
                             "carol@example.com")
+
+
 @pytest.fixture
 def app(make_app):
     return make_app(PAYMENT_WEBHOOK_SECRET=[SECRET])

@@ -1,7 +1,6 @@
 """Races of the e-mail change (extensions E1.2) on two real waitress processes sharing
 PostgreSQL: one token confirmed twice at once, and a confirmation against a sign-up of the same
 address. Several rounds each, the requests released together by a barrier."""
-import threading
 
 import psycopg
 import pytest
@@ -9,25 +8,14 @@ import requests
 
 from tests.conftest import PASSWORD
 from tests.http import new_email, sign_up_at
+from tests.parallel import run_at_once
 
 ROUNDS = 6
 
 
 def at_once(*calls):
     """Run the calls in threads released together; their answers in order."""
-    barrier = threading.Barrier(len(calls))
-    answers = [None] * len(calls)
-
-    def run(i, call):
-        barrier.wait()
-        answers[i] = call()
-
-    threads = [threading.Thread(target=run, args=(i, call)) for i, call in enumerate(calls)]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join(60)
-    return answers
+    return run_at_once(len(calls), lambda i: calls[i]())
 
 
 def requested_change(server, mail, new):

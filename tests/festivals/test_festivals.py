@@ -274,7 +274,6 @@ def test_a_dead_bearer_is_401_on_public_reads(client, crew, clock):
 def test_concurrent_creations_with_one_name_get_distinct_slugs(app, crew, clock, live_server):
     import requests
 
-
     def create(_):
         body = {"projectId": crew.project, "name": "Race", "startsAt": "2030-01-01T00:00:00Z",
                 "endsAt": "2030-01-02T00:00:00Z"}
