@@ -1,5 +1,7 @@
 """Fixtures: an app per test on SQLite (or PostgreSQL when DATABASE_URL is set), a real SMTP
-sink, a movable clock, a real server on loopback and an `auth` helper."""
+sink, a movable clock, an `auth` helper, a real server on loopback, identity providers, and
+service processes (two on PostgreSQL and Redis, or one on SQLite)."""
+import contextlib
 import json
 import logging
 import os
@@ -7,6 +9,7 @@ import pathlib
 import re
 import shutil
 import socket
+import tempfile
 import threading
 import time
 import uuid
@@ -16,6 +19,7 @@ from email.policy import default as default_policy
 from urllib.parse import parse_qs, urlsplit
 
 import pytest
+import redis
 import requests
 from aiosmtpd.controller import Controller
 from flask.testing import FlaskClient
@@ -25,8 +29,10 @@ from sqlalchemy import text
 import tests.example_section.models  # noqa: E402,F401,I001
 from app import SECTIONS as ALL_SECTIONS
 from app import create_app
+from bench import cluster
 from core import logs, outbox
 from core.db import db
+from tests.oauth_providers import GitHubStandIn, GoogleProvider, serve_url
 from tests.threaded_server import serve
 
 PASSWORD = "Tr0ub4dor&3-horse-staple"
@@ -44,6 +50,7 @@ USING_POSTGRES = POSTGRES_URL.startswith("postgres")
 LEFT_OUT = {name for name in os.environ.get("SECTIONS_LEFT_OUT", "").split(",") if name}
 SECTIONS = tuple(name for name in ALL_SECTIONS if name not in LEFT_OUT)
 assert LEFT_OUT <= set(ALL_SECTIONS), f"SECTIONS_LEFT_OUT names no section: {LEFT_OUT}"
+REDIS_URL = os.environ.get("TEST_REDIS_URL", "redis://127.0.0.1:6379/0")
 
 
 def database_of_worker(url: str, worker: str) -> str:
@@ -435,6 +442,87 @@ def live_server(app):
     """The app served by waitress on a loopback port, in a background thread."""
     with serve(app) as port:
         yield f"http://127.0.0.1:{port}"
+
+
+# --- identity providers on loopback, for OAuth sign-in (tests/oauth_flow.py) ---
+
+@pytest.fixture
+def github():
+    stand_in = GitHubStandIn()
+    with serve_url(stand_in.app) as url:
+        stand_in.url = url
+        yield stand_in
+
+
+@pytest.fixture
+def google():
+    provider = GoogleProvider()
+    with serve_url(provider.app) as url:
+        provider.url = url
+        yield provider
+
+
+# --- service processes: two sharing PostgreSQL and Redis, or one on a SQLite file ---
+
+# The password hashing of the test settings, for servers started as processes.
+FAST_HASH = {"PASSWORD_HASH_MEMORY_COST": 1024, "PASSWORD_HASH_TIME_COST": 1}
+PAIR_WEBHOOK_SECRET = "whsec_scaleout"  # what `start_pair`'s servers check webhooks with
+
+
+@pytest.fixture(scope="module")
+def database():
+    if not USING_POSTGRES:
+        pytest.skip("processes share a database server only on PostgreSQL; the PostgreSQL run "
+                    "(DATABASE_URL=postgresql://...) exercises this")
+    with cluster.fresh_database(POSTGRES_URL, "scaleout") as url:
+        cluster.upgrade(cluster.service_env(url))
+        yield url
+
+
+@pytest.fixture(scope="module")
+def redis_url():
+    url = cluster.redis_url()
+    client = redis.Redis.from_url(url, socket_connect_timeout=2)
+    try:
+        client.ping()
+    except redis.RedisError as exc:
+        pytest.fail(f"these tests share rate limits through Redis, which does not answer at "
+                    f"{url}: {exc}")
+    finally:
+        client.close()
+    return url
+
+
+@pytest.fixture
+def start_pair(database, redis_url, smtp_sink, tmp_path):
+    """Start two service processes on the shared database and Redis, with extra settings."""
+    started = []
+
+    def start(**settings):
+        env = cluster.service_env(
+            database, RATELIMIT_STORAGE_URI=redis_url,
+            RATELIMIT_KEY_PREFIX="scale-" + uuid.uuid4().hex,
+            PAYMENT_WEBHOOK_SECRET=PAIR_WEBHOOK_SECRET,
+            MAIL_SERVER="127.0.0.1", MAIL_PORT=smtp_sink[1], **FAST_HASH, **settings)
+        pair = stack.enter_context(cluster.servers(2, env, tempfile.mkdtemp(dir=tmp_path)))
+        started.extend(pair)
+        return [server.url for server in pair]
+
+    with contextlib.ExitStack() as stack:
+        yield start
+    for server in started:  # stopped by now: every answer was one of ours, none a crash
+        assert "Traceback" not in cluster.log_of(server)
+
+
+@pytest.fixture
+def sqlite_server(smtp_sink, tmp_path):
+    """One service process on a SQLite file; yields (its URL, the database URL)."""
+    url = f"sqlite:///{tmp_path}/registrations.db"
+    env = cluster.service_env(url, MAIL_SERVER="127.0.0.1", MAIL_PORT=smtp_sink[1], **FAST_HASH)
+    cluster.upgrade(env)
+    with cluster.servers(1, env, tempfile.mkdtemp(dir=tmp_path)) as started:
+        yield started[0].url, url
+    assert "Traceback" not in cluster.log_of(started[0])
 
 
 # The longest single tests, started first: the suite's processes take files in collection

@@ -3,7 +3,7 @@ two members (one writes), an outsider and an admin, each with bearer headers."""
 from dataclasses import dataclass, field
 
 import pytest
-from sqlalchemy import delete, func, select
+from sqlalchemy import delete
 
 from core.db import db
 from sections.auth.models import User
@@ -60,11 +60,6 @@ def crew(app):
                            members=["author@example.com", "member@example.com"])
     ids = {role: user_id(app, f"{role}@example.com") for role in ROLES}
     return Crew(app, project, headers, ids)
-
-
-def count(app, model, *where) -> int:
-    with app.app_context():
-        return db.session.execute(select(func.count()).select_from(model).where(*where)).scalar()
 
 
 def walk(client, path, headers=None, limit=7):

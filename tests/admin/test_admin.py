@@ -13,7 +13,8 @@ from sections.auth.models import Session, User
 from sections.projects.models import Project
 from tests.conftest import PASSWORD
 from tests.factories import make_admin, make_project, user_id, verify_email
-from tests.payments.test_webhooks import (
+from tests.http import error
+from tests.payment_events import (
     SECRET,
     charge,
     deliver,
@@ -35,13 +36,6 @@ def people(app, auth):
     found = {email: auth.headers(email) for email in (ADMIN, ALICE, BOB)}
     make_admin(app, ADMIN)
     return found
-
-
-def error(response, status, code):
-    body = response.get_json()
-    assert response.status_code == status, body
-    assert body["code"] == code and body["message"] and body["error"], body
-    return body
 
 
 def audit(app, **where) -> list[AuditEntry]:

@@ -5,22 +5,19 @@ from datetime import timedelta
 import pytest
 
 from core.fields import utc_iso
-from tests.auth.test_oauth import (  # noqa: F401  (fixtures: the local providers)
+from tests.conftest import PASSWORD
+from tests.factories import make_admin, user_id
+from tests.oauth_flow import (
     DONE,
     SPA,
     at_google,
     back_at_spa,
     exchange,
-    github,
-    google,
     settings,
     start,
     via_github,
 )
-from tests.auth.test_passkeys import register
-from tests.auth.test_passkeys import sign_in as passkey_sign_in
-from tests.conftest import PASSWORD
-from tests.factories import make_admin, user_id
+from tests.second_factors import passkey_sign_in, register_passkey
 from tests.softauthn import SoftAuthenticator
 
 pytestmark = pytest.mark.filterwarnings(
@@ -30,7 +27,7 @@ ADMIN, EMAIL = "admin@example.com", "grace@example.com"
 
 
 @pytest.fixture
-def app(make_app, github, google):  # noqa: F811
+def app(make_app, github, google):
     return make_app(**settings(github, google))
 
 
@@ -87,7 +84,7 @@ def test_magic_link_verify_is_refused_and_the_token_kept(app, client, auth, admi
     assert client.post("/api/auth/magic-link/verify", json={"token": token}).status_code == 200
 
 
-def test_oauth_callback_and_code_exchange_are_refused(app, client, admin, github, google):  # noqa: F811
+def test_oauth_callback_and_code_exchange_are_refused(app, client, admin, github, google):
     github.add_user("grace", [(EMAIL, True, True)])
     google.add_user("grace", EMAIL)
     assert via_github(client).status_code == 200  # the account exists, signed in once
@@ -101,7 +98,7 @@ def test_oauth_callback_and_code_exchange_are_refused(app, client, admin, github
 def test_passkey_second_step_is_refused(app, client, auth, admin):
     headers = auth.headers(EMAIL)
     authenticator = SoftAuthenticator("ES256")
-    assert register(client, headers, authenticator).status_code == 201
+    assert register_passkey(client, headers, authenticator).status_code == 201
     ban(client, app, admin)
     banned(passkey_sign_in(client, authenticator))
     client.post(f"/api/admin/users/{user_id(app, EMAIL)}/unban", headers=admin)

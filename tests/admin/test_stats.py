@@ -5,32 +5,22 @@ from datetime import timedelta
 
 import pytest
 import requests
-from sqlalchemy import and_, case, delete, func, insert, or_, select, text, update
+from sqlalchemy import delete, insert, text, update
 
 from core.db import db
 from core.fields import utc_iso
-from sections.articles.models import Article
-from sections.auth.models import Session, User
-from sections.festivals.models import Festival
-from sections.payments.models import SUBSCRIPTION_STATUSES, Payment, Subscription
-from sections.projects.models import Project
-from sections.reviews.models import Review
+from sections.auth.models import User
 from sections.tickets.models import Ticket
-from tests.auth.test_two_factor import enrol
-from tests.conftest import LEFT_OUT, PASSWORD, USING_POSTGRES
-from tests.core.test_concurrency import run_at_once
+from tests.conftest import PASSWORD, USING_POSTGRES
 from tests.factories import user_id, verify_email
-from tests.payments.test_webhooks import SECRET, deliver, make_event, payment_intent, subscription
+from tests.http import signed_in
+from tests.parallel import run_at_once
+from tests.payment_events import SECRET, deliver, make_event, payment_intent, subscription
+from tests.row_counts import counted_from_rows
+from tests.second_factors import enrol
 
 ADMIN, ALICE, BOB, CAROL = ("admin@example.com", "alice@example.com", "bob@example.com",
                             "carol@example.com")
-STATUS_COLUMNS = {"articles": Article.status, "festivals": Festival.status,
-                  "reviews": Review.status, "tickets": Ticket.status}
-# The statistics counted per status: each status listed, 0 when none.
-STATUSES = {"articles": ("DRAFT", "PUBLISHED", "ARCHIVED", "SCHEDULED"),
-            "festivals": ("DRAFT", "PUBLISHED", "CANCELLED"),
-            "reviews": ("PENDING", "APPROVED", "REJECTED"),
-            "tickets": ("OPEN", "IN_PROGRESS", "RESOLVED", "CLOSED")}
 
 
 @pytest.fixture
@@ -50,40 +40,6 @@ def cli(app, *args):
     return app.test_cli_runner().invoke(args=list(args))
 
 
-def counted_from_rows(app, now) -> dict:
-    """The answer R8 describes, from count(*) over the rows as they are now."""
-    with app.app_context():
-        def count(model, *where):
-            return db.session.scalar(select(func.count()).select_from(model).where(*where))
-
-        def per(column, *listed):
-            grouped = db.session.execute(select(column, func.count()).group_by(column)).all()
-            return dict.fromkeys(listed, 0) | dict(grouped)
-
-        answer = {
-            "users": {"total": count(User), "verified": count(User, User.email_verified),
-                      "twoFactor": count(User, User.two_factor_enabled),
-                      "banned": count(User, User.banned, or_(User.ban_expires_at.is_(None),
-                                                             User.ban_expires_at > now)),
-                      "admins": count(User, User.role == "admin")},
-            "sessions": {"live": count(Session, Session.expires_at > now)},
-            "projects": {"total": count(Project)},
-            "payments": [{"currency": currency, "count": n, "sum": int(total)}
-                         for currency, n, total in db.session.execute(
-                             select(Payment.currency, func.count(), func.sum(Payment.amount))
-                             .group_by(Payment.currency).order_by(Payment.currency))],
-            "subscriptions": per(Subscription.status, *SUBSCRIPTION_STATUSES),
-        }
-        # E3.2: a SCHEDULED article whose time has come is PUBLISHED.
-        columns = {**STATUS_COLUMNS, "articles": case(
-            (and_(Article.status == "SCHEDULED", Article.publish_at <= now), "PUBLISHED"),
-            else_=Article.status)}
-        for section, listed in STATUSES.items():
-            answer[section] = per(columns[section], *listed)
-        # A section left out of the app (SECTIONS_LEFT_OUT) has no part in the statistics.
-        return {section: counts for section, counts in answer.items() if section not in LEFT_OUT}
-
-
 def check(app, client, headers, clock) -> dict:
     """The statistics equal the rows' count; returns them."""
     response = client.get("/api/admin/stats", headers=headers)
@@ -91,12 +47,6 @@ def check(app, client, headers, clock) -> dict:
     data = response.get_json()["data"]
     assert data == counted_from_rows(app, clock.now)
     return data
-
-
-def sign_in(client, email) -> dict:
-    response = client.post("/api/auth/sign-in", json={"email": email, "password": PASSWORD})
-    assert response.status_code == 200, response.get_json()
-    return {"Authorization": f"Bearer {response.get_json()['session']['token']}"}
 
 
 def call(client, method, path, headers, expect=200, **body):
@@ -117,7 +67,7 @@ def test_accounts_roles_and_sessions(app, client, people, clock):
     assert check(app, client, admin, clock)["users"] == {
         "total": 4, "verified": 2, "twoFactor": 1, "banned": 0, "admins": 2}
     assert cli(app, "set-role", BOB, "user").exit_code == 0
-    extra = [sign_in(client, BOB) for _ in range(3)]  # plain Core INSERTs of sessions
+    extra = [signed_in(client, BOB) for _ in range(3)]  # plain Core INSERTs of sessions
     call(client, "POST", "/api/auth/sign-out", extra[0])
     call(client, "POST", "/api/auth/revoke-other-sessions", extra[1])
     call(client, "DELETE", f"/api/admin/users/{user_id(app, CAROL)}/sessions", admin, 204)
@@ -138,7 +88,7 @@ def test_bans_sessions_and_the_clock(app, client, people, clock):
     call(client, "POST", f"/api/admin/users/{user_id(app, CAROL)}/ban", admin, expiresAt=utc_iso(
         clock.now + timedelta(days=30)))
     clock.advance(days=8)  # every session made before has expired (renewed ones too)
-    admin = sign_in(client, ADMIN)
+    admin = signed_in(client, ADMIN)
     assert check(app, client, admin, clock)["sessions"] == {"live": 1}
     result = cli(app, "purge-expired")
     assert "sessions: 2 removed" in result.output and "ended bans: 1 cleared" in result.output
@@ -219,7 +169,7 @@ def test_account_deletion_cascade(app, client, people, clock):
     call(client, "POST", "/api/reviews", people[ALICE], 201, festivalId=festival, rating=5,
          body="b")
     call(client, "POST", "/api/tickets", bob, 201, subject="s", description="d")
-    sign_in(client, BOB)
+    signed_in(client, BOB)
     call(client, "DELETE", "/api/auth/user", bob, 204, password=PASSWORD)
     data = check(app, client, admin, clock)
     assert data["projects"] == {"total": 0} and data["reviews"]["PENDING"] == 0

@@ -4,9 +4,9 @@ import requests
 
 from sections.articles.models import Article, ArticleTag
 from tests import content
-from tests.content import BAD_BODIES, DEAD, count, walk
-from tests.core.test_concurrency import run_at_once
-from tests.factories import make_project
+from tests.content import BAD_BODIES, DEAD, walk
+from tests.factories import count, make_project
+from tests.parallel import run_at_once
 
 crew = content.crew  # the fixture
 

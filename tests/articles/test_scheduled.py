@@ -5,7 +5,7 @@ from datetime import timedelta
 
 from tests import content
 from tests.factories import make_project
-from tests.festivals.test_festivals import iso
+from tests.http import iso
 
 crew = content.crew  # the fixture
 

@@ -2,16 +2,17 @@
 list and account deletion with its proof rules and cascade."""
 import pyotp
 import pytest
-from sqlalchemy import func, select
+from sqlalchemy import select
 
 from core.db import db
 from core.fields import utc_iso
 from sections.audit.models import AuditEntry
 from sections.auth.models import PasskeyCredential, Session, User
 from sections.projects.models import Membership, Project
-from tests.auth.test_passkeys import register as register_passkey
 from tests.conftest import PASSWORD
-from tests.factories import make_admin, make_project, user_id, verify_email
+from tests.factories import count, make_admin, make_project, user_id
+from tests.http import alive, bearer, refused, sign_in
+from tests.second_factors import enrol_two_factor, register_passkey
 from tests.softauthn import SoftAuthenticator
 
 EMAIL = "alice@example.com"
@@ -27,33 +28,6 @@ def app(make_app):
     return make_app(ALLOWED_REDIRECT_ORIGINS=[ORIGIN])
 
 
-def sign_in(client, email=EMAIL, password=PASSWORD, user_agent=None, **extra):
-    headers = {"User-Agent": user_agent} if user_agent is not None else {}
-    return client.post("/api/auth/sign-in", headers=headers,
-                       json={"email": email, "password": password, **extra})
-
-
-def bearer(response):
-    assert response.status_code in (200, 201), response.get_json()
-    return {"Authorization": f"Bearer {response.get_json()['session']['token']}"}
-
-
-def alive(client, headers) -> bool:
-    status = client.get("/api/auth/session", headers=headers).status_code
-    assert status in (200, 401)
-    return status == 200
-
-
-def refused(response, status, code, field=None):
-    body = response.get_json()
-    assert response.status_code == status, body
-    assert body["error"] == code, body
-    assert "code" not in body  # the auth envelope (contract section 1)
-    if field is not None:
-        assert field in body["details"], body
-    return body
-
-
 def magic_link_account(client, mail, email="magic@example.com"):
     """An account with neither password nor two-factor, signed in by a magic link now."""
     response = client.post("/api/auth/send-magic-link",
@@ -61,21 +35,6 @@ def magic_link_account(client, mail, email="magic@example.com"):
     assert response.status_code == 200
     return bearer(client.post("/api/auth/magic-link/verify",
                               json={"token": mail.last_token(email)}))
-
-
-def enrol_two_factor(app, client, headers, clock, email=EMAIL):
-    verify_email(app, email)
-    secret = client.post("/api/auth/two-factor/enable", headers=headers).get_json()["secret"]
-    response = client.post("/api/auth/two-factor/verify", headers=headers,
-                           json={"code": pyotp.TOTP(secret).at(clock.now)})
-    assert response.status_code == 200, response.get_json()
-    clock.advance(minutes=5)  # later codes are not replays of the enrolment's
-    return secret, response.get_json()["recoveryCodes"]
-
-
-def count(app, model, *where):
-    with app.app_context():
-        return db.session.execute(select(func.count()).select_from(model).where(*where)).scalar()
 
 
 # --- every endpoint needs the bearer, before the body is even read ---
@@ -287,9 +246,9 @@ def test_two_factor_is_not_asked_to_change_the_password(app, client, auth, clock
 def test_session_list_shows_agent_address_and_current_never_a_token(client, auth, clock):
     first = auth.headers()
     clock.advance(minutes=1)
-    second = bearer(sign_in(client, user_agent="Mozilla/5.0 (X11) Firefox/140.0"))
+    second = bearer(sign_in(client, headers={"User-Agent": "Mozilla/5.0 (X11) Firefox/140.0"}))
     clock.advance(minutes=1)
-    bearer(sign_in(client, user_agent=""))
+    bearer(sign_in(client, headers={"User-Agent": ""}))
     response = client.get("/api/auth/sessions", headers=second)
     assert response.status_code == 200
     listed = response.get_json()["sessions"]
@@ -316,7 +275,7 @@ def test_session_list_shows_agent_address_and_current_never_a_token(client, auth
 
 def test_user_agent_is_cut_at_300_characters(client, auth):
     auth.sign_up()
-    headers = bearer(sign_in(client, user_agent="A" * 500))
+    headers = bearer(sign_in(client, headers={"User-Agent": "A" * 500}))
     listed = client.get("/api/auth/sessions", headers=headers).get_json()["sessions"]
     assert [s["userAgent"] for s in listed if s["current"]] == ["A" * 300]
 

@@ -12,6 +12,7 @@ import requests
 
 from bench import cluster
 from tests.conftest import PASSWORD, POSTGRES_URL, USING_POSTGRES
+from tests.http import bearer, sign_up_at
 
 CAP = 10
 CONCURRENT = 48
@@ -34,13 +35,6 @@ def assert_capped(statuses, refused_status=401):
     assert 1 <= statuses.count(refused_status) <= CAP, statuses
 
 
-def sign_up(server, email):
-    response = requests.post(f"{server}/api/auth/sign-up",
-                             json={"email": email, "password": PASSWORD}, timeout=30)
-    assert response.status_code == 201, response.text
-    return {"Authorization": f"Bearer {response.json()['session']['token']}"}
-
-
 def wrong_passwords(servers, email):
     def attempt(i):
         return requests.post(f"{servers[i % len(servers)]}/api/auth/sign-in",
@@ -49,7 +43,7 @@ def wrong_passwords(servers, email):
 
 
 @pytest.fixture
-def sqlite_server(tmp_path, smtp_sink):
+def argon2_server(tmp_path, smtp_sink):
     """One waitress process on SQLite with in-memory limits and the real argon2 parameters
     (a hash takes long enough for the attempts to overlap, as in production)."""
     env = cluster.service_env(f"sqlite:///{tmp_path}/cap.db", RATELIMIT_STORAGE_URI="memory://",
@@ -61,29 +55,29 @@ def sqlite_server(tmp_path, smtp_sink):
 
 
 def test_concurrent_wrong_passwords_on_one_process_pass_the_cap_at_most_ten_times(
-        sqlite_server):
+        argon2_server):
     email = f"{uuid.uuid4().hex[:10]}@example.com"
-    sign_up(sqlite_server, email)
-    assert_capped(at_once(CONCURRENT, wrong_passwords([sqlite_server], email)))
-    right = requests.post(f"{sqlite_server}/api/auth/sign-in",
+    bearer(sign_up_at(argon2_server, email)["session"]["token"])
+    assert_capped(at_once(CONCURRENT, wrong_passwords([argon2_server], email)))
+    right = requests.post(f"{argon2_server}/api/auth/sign-in",
                           json={"email": email, "password": PASSWORD}, timeout=30)
     assert right.status_code == 429 and "Retry-After" in right.headers
 
 
-def test_concurrent_wrong_two_factor_codes_are_capped(sqlite_server, smtp_sink):
+def test_concurrent_wrong_two_factor_codes_are_capped(argon2_server, smtp_sink):
     mail = smtp_sink[0]
     email = f"{uuid.uuid4().hex[:10]}@example.com"
-    headers = sign_up(sqlite_server, email)
+    headers = bearer(sign_up_at(argon2_server, email)["session"]["token"])
     token = mail.last_token(email)
-    requests.post(f"{sqlite_server}/api/auth/verify-email", json={"token": token}, timeout=30)
-    secret = requests.post(f"{sqlite_server}/api/auth/two-factor/enable", headers=headers,
+    requests.post(f"{argon2_server}/api/auth/verify-email", json={"token": token}, timeout=30)
+    secret = requests.post(f"{argon2_server}/api/auth/two-factor/enable", headers=headers,
                            timeout=30).json()["secret"]
-    enabled = requests.post(f"{sqlite_server}/api/auth/two-factor/verify", headers=headers,
+    enabled = requests.post(f"{argon2_server}/api/auth/two-factor/verify", headers=headers,
                             json={"code": pyotp.TOTP(secret).now()}, timeout=30)
     assert enabled.status_code == 200, enabled.text
 
     def wrong_code(i):
-        return requests.post(f"{sqlite_server}/api/auth/two-factor/disable", headers=headers,
+        return requests.post(f"{argon2_server}/api/auth/two-factor/disable", headers=headers,
                              json={"code": f"{i:06d}"[-6:], "password": PASSWORD},
                              timeout=60)
 
@@ -113,7 +107,7 @@ def test_concurrent_wrong_passwords_over_two_processes_pass_the_cap_at_most_ten_
     with cluster.servers(2, env, tempfile.mkdtemp(dir=tmp_path), threads=16) as pair:
         urls = [server.url for server in pair]
         email = f"{uuid.uuid4().hex[:10]}@example.com"
-        sign_up(urls[0], email)
+        sign_up_at(urls[0], email)
         assert_capped(at_once(64, wrong_passwords(urls, email)))
     for server in pair:
         assert "Traceback" not in cluster.log_of(server)

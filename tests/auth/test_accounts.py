@@ -14,15 +14,12 @@ from core import outbox
 from core.db import db
 from sections.auth.models import User
 from tests.conftest import PASSWORD, RecordingClient, deliver_outbox, settings_for
+from tests.http import sign_in
 
 HASH_SETTINGS = ("PASSWORD_HASH_MEMORY_COST", "PASSWORD_HASH_TIME_COST",
                  "PASSWORD_HASH_PARALLELISM")
 
 UNKNOWN_OR_WRONG = {"error": "INVALID_CREDENTIALS", "message": "Invalid email or password"}
-
-
-def sign_in(client, email="alice@example.com", password=PASSWORD, **extra):
-    return client.post("/api/auth/sign-in", json={"email": email, "password": password, **extra})
 
 
 def stored_user(app, email="alice@example.com"):

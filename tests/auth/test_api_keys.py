@@ -9,16 +9,12 @@ import pytest
 from sqlalchemy import select, text
 
 from core.db import db
-from sections.auth.models import ApiKey, SecurityEvent, User
+from sections.auth.models import ApiKey
 from tests.conftest import PASSWORD
-from tests.factories import make_admin, update_user, user_id
-from tests.projects.test_projects import error
+from tests.factories import make_admin, security_events, update_user, user_id
+from tests.http import bearer, error, refused
 
 KEY = re.compile(r"sk_[A-Za-z0-9_-]{43}")
-
-
-def bearer(token):
-    return {"Authorization": f"Bearer {token}"}
 
 
 def create(client, headers, **body):
@@ -30,20 +26,6 @@ def new_key(client, headers, **body):
     response = create(client, headers, **body)
     assert response.status_code == 201, response.get_json()
     return response.get_json()
-
-
-def auth_error(response, status, code):
-    body = response.get_json()
-    assert response.status_code == status, body
-    assert body["error"] == code and body["message"], body
-    return body
-
-
-def events(app, email, type_):
-    with app.app_context():
-        return [e.details for e in db.session.execute(
-            select(SecurityEvent).join(User, User.id == SecurityEvent.user_id)
-            .where(User.email == email, SecurityEvent.type == type_)).scalars()]
 
 
 def test_a_key_is_made_once_stored_hashed_with_a_notice_and_an_event(app, client, auth, mail,
@@ -62,7 +44,7 @@ def test_a_key_is_made_once_stored_hashed_with_a_notice_and_an_event(app, client
     assert not any(key in str(value) for row in rows for value in row.values())
     assert "An API key was created" in mail.last_body("alice@example.com")
     assert key not in mail.last_body("alice@example.com")
-    assert events(app, "alice@example.com", "api_key_create") == [
+    assert security_events(app, "alice@example.com", "api_key_create") == [
         {"id": api_key["id"], "name": "deploy bot"}]
     listed = client.get("/api/auth/api-keys", headers=headers).get_json()
     assert listed == {"data": [api_key], "meta": {"total": 1, "page": 1, "limit": 20,
@@ -72,10 +54,10 @@ def test_a_key_is_made_once_stored_hashed_with_a_notice_and_an_event(app, client
 def test_creation_needs_the_proof(app, client, auth):
     headers = auth.headers()
     missing = client.post("/api/auth/api-keys", headers=headers, json={"name": "x"})
-    auth_error(missing, 403, "REAUTHENTICATION_REQUIRED")
-    auth_error(create(client, headers, password="not the password"), 400,
+    refused(missing, 403, "REAUTHENTICATION_REQUIRED")
+    refused(create(client, headers, password="not the password"), 400,
                "INVALID_CREDENTIALS")
-    auth_error(client.post("/api/auth/api-keys", json={"name": "x"}), 401, "INVALID_TOKEN")
+    refused(client.post("/api/auth/api-keys", json={"name": "x"}), 401, "INVALID_TOKEN")
     with app.app_context():
         assert db.session.execute(select(ApiKey)).first() is None
 
@@ -90,7 +72,7 @@ def test_creation_needs_the_proof(app, client, auth):
     ({"expiresAt": "2030-01-01T00:00:00"}, "expiresAt"), ({"expiresAt": 5}, "expiresAt"),
 ])
 def test_bad_bodies_are_400_naming_the_field(app, client, auth, body, field):
-    answer = auth_error(create(client, auth.headers(), **body), 400, "VALIDATION_ERROR")
+    answer = refused(create(client, auth.headers(), **body), 400, "VALIDATION_ERROR")
     assert list(answer["details"]) == [field]
 
 
@@ -182,19 +164,19 @@ def test_revoked_expired_and_other_users_keys(app, client, auth, clock):
     key = new_key(client, headers)
     short = new_key(client, headers, expiresAt=(clock.now.replace(year=clock.now.year + 1))
                     .isoformat())
-    auth_error(client.delete(f"/api/auth/api-keys/{key['apiKey']['id']}", headers=other), 404,
+    refused(client.delete(f"/api/auth/api-keys/{key['apiKey']['id']}", headers=other), 404,
                "NOT_FOUND")
-    auth_error(client.delete("/api/auth/api-keys/" + "0" * 32, headers=headers), 404,
+    refused(client.delete("/api/auth/api-keys/" + "0" * 32, headers=headers), 404,
                "NOT_FOUND")
     assert client.delete(f"/api/auth/api-keys/{key['apiKey']['id']}",
                          headers=headers).status_code == 204
-    auth_error(client.get("/api/auth/session", headers=bearer(key["key"])), 401,
+    refused(client.get("/api/auth/session", headers=bearer(key["key"])), 401,
                "INVALID_TOKEN")
     error(client.get("/api/projects", headers=bearer(key["key"])), 401, "AUTH_ERROR")
-    assert events(app, "alice@example.com", "api_key_revoke") == [
+    assert security_events(app, "alice@example.com", "api_key_revoke") == [
         {"id": key["apiKey"]["id"], "name": "ci"}]
     clock.advance(days=367)
-    auth_error(client.get("/api/auth/session", headers=bearer(short["key"])), 401,
+    refused(client.get("/api/auth/session", headers=bearer(short["key"])), 401,
                "INVALID_TOKEN")
     headers = bearer(client.post("/api/auth/sign-in", json={
         "email": "alice@example.com", "password": PASSWORD}).get_json()["session"]["token"])
@@ -214,22 +196,22 @@ def test_bad_keys_answer_401_never_500(app, client, auth, mail):
            "sk_" + session_token, "SK" + key[2:], key.replace("sk_", "sk-"),
            "sk_" + "\u00e9" * 43, "sk_" + "%00" * 14 + "A"]
     for token in bad:
-        auth_error(client.get("/api/auth/session", headers=bearer(token)), 401, "INVALID_TOKEN")
+        refused(client.get("/api/auth/session", headers=bearer(token)), 401, "INVALID_TOKEN")
         error(client.get("/api/projects", headers=bearer(token)), 401, "AUTH_ERROR")
     # A key posted where a one-time token is expected, or named as a session: nothing matches.
     for path in ("/api/auth/verify-email", "/api/auth/magic-link/verify"):
-        auth_error(client.post(path, json={"token": key}), 400, "INVALID_TOKEN")
+        refused(client.post(path, json={"token": key}), 400, "INVALID_TOKEN")
     error(client.post("/api/invitations/accept", headers=headers, json={"token": key}), 400,
           "INVALID_TOKEN")
-    auth_error(client.delete(f"/api/auth/sessions/{key}", headers=headers), 404, "NOT_FOUND")
+    refused(client.delete(f"/api/auth/sessions/{key}", headers=headers), 404, "NOT_FOUND")
     # The owner banned, then deleted: 401.
     update_user(app, "alice@example.com", banned=True)
-    auth_error(client.get("/api/auth/session", headers=bearer(key)), 401, "INVALID_TOKEN")
+    refused(client.get("/api/auth/session", headers=bearer(key)), 401, "INVALID_TOKEN")
     update_user(app, "alice@example.com", banned=False)
     assert client.get("/api/auth/session", headers=bearer(key)).status_code == 200
     assert client.delete("/api/auth/user", headers=headers,
                          json={"password": PASSWORD}).status_code == 204
-    auth_error(client.get("/api/auth/session", headers=bearer(key)), 401, "INVALID_TOKEN")
+    refused(client.get("/api/auth/session", headers=bearer(key)), 401, "INVALID_TOKEN")
     with app.app_context():
         assert db.session.execute(select(ApiKey)).first() is None  # deleted with the account
 
@@ -262,4 +244,4 @@ def test_at_most_fifty_live_keys(app, client, auth, clock):
                                   expires_at=clock.now if i == 49 else None))
         db.session.commit()
     assert create(client, headers).status_code == 201
-    auth_error(create(client, headers), 409, "CONFLICT")
+    refused(create(client, headers), 409, "CONFLICT")

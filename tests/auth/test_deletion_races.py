@@ -9,9 +9,9 @@ import psycopg
 import pytest
 import requests
 
-from tests.auth.test_email_change_races import at_once, change_request
 from tests.conftest import PASSWORD
-from tests.service.test_scaleout import database, new_email, redis_url, sign_up, start_pair  # noqa: F401
+from tests.http import change_request, new_email, sign_up_at
+from tests.parallel import at_once
 
 # Before accounts were locked first, 1 trial in 5 deadlocked (the deletion answered 503) and
 # about half had a 409 or a 500: 16 trials fail then but for 1 run in thousands.
@@ -48,7 +48,7 @@ def race_deletion(servers, database_url, change, changed_status):
     on both; the deletion answers 204 and each change its own success or 401 (the auth
     envelope's INVALID_TOKEN, the general one's AUTH_ERROR)."""
     for _ in range(TRIALS):
-        made = sign_up(servers[0], new_email())
+        made = sign_up_at(servers[0], new_email())
         token = made["session"]["token"]
         # A change of address pending: each racing request deletes its token first, the step
         # that once closed the deadlock with the deletion's cascade.
@@ -68,20 +68,20 @@ def race_deletion(servers, database_url, change, changed_status):
 
 @pytest.mark.postgres
 @pytest.mark.redis
-def test_a_deletion_racing_email_changes_goes_through(start_pair, mail, database):  # noqa: F811
+def test_a_deletion_racing_email_changes_goes_through(start_pair, mail, database):
     race_deletion(start_pair(), database, change_request, 200)
 
 
 @pytest.mark.postgres
 @pytest.mark.redis
-def test_a_key_creation_racing_its_accounts_deletion_answers_401(start_pair, database):  # noqa: F811
+def test_a_key_creation_racing_its_accounts_deletion_answers_401(start_pair, database):
     race_deletion(start_pair(), database, create_key, 201)
 
 
 @pytest.mark.postgres
 @pytest.mark.redis
 def test_a_project_created_racing_its_owners_deletion_answers_401_or_goes_with_it(
-        start_pair, database):  # noqa: F811
+        start_pair, database):
     race_deletion(start_pair(), database, create_project, 201)
     # A project made just before the deletion went with it (its solo projects, R3): none is
     # left without its owner.

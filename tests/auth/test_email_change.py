@@ -6,6 +6,7 @@ from urllib.parse import parse_qs, urlsplit
 import pytest
 
 from tests.conftest import PASSWORD
+from tests.http import refused, sign_in
 
 OLD, NEW = "alice@example.com", "alice.new@example.com"
 ORIGIN = "http://app.test"
@@ -17,15 +18,6 @@ def app(make_app):
     return make_app(ALLOWED_REDIRECT_ORIGINS=[ORIGIN])
 
 
-def refused(response, status, code, field=None):
-    body = response.get_json()
-    assert response.status_code == status, body
-    assert body["error"] == code, body
-    if field is not None:
-        assert field in body["details"], body
-    return body
-
-
 def request_change(client, headers, new=NEW, **proof):
     return client.post(CHANGE, headers=headers,
                        json={"newEmail": new, "password": PASSWORD, **proof})
@@ -33,10 +25,6 @@ def request_change(client, headers, new=NEW, **proof):
 
 def confirm(client, token):
     return client.post(CONFIRM, json={"token": token})
-
-
-def sign_in(client, email, password=PASSWORD):
-    return client.post("/api/auth/sign-in", json={"email": email, "password": password})
 
 
 def test_the_address_changes_once_the_new_one_confirms(client, auth, mail):

@@ -1,51 +1,27 @@
 """Races of the e-mail change (extensions E1.2) on two real waitress processes sharing
 PostgreSQL: one token confirmed twice at once, a confirmation against a sign-up of the same
 address, and requests at once (one live token). Rounds, requests released by a barrier."""
-import threading
 
 import psycopg
 import pytest
 import requests
 
 from tests.conftest import PASSWORD
-from tests.service.test_scaleout import database, new_email, redis_url, sign_up, start_pair  # noqa: F401
+from tests.http import change_request, new_email, sign_up_at
+from tests.parallel import at_once
 
 ROUNDS = 6
 REQUESTS = 4  # change requests of one account at once
 
 
-def at_once(*calls):
-    """Run the calls in threads released together; their answers in order."""
-    barrier = threading.Barrier(len(calls))
-    answers = [None] * len(calls)
-
-    def run(i, call):
-        barrier.wait()
-        answers[i] = call()
-
-    threads = [threading.Thread(target=run, args=(i, call)) for i, call in enumerate(calls)]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join(60)
-    return answers
-
-
 def requested_change(server, mail, new):
     """An account on `server` with a pending change to `new`; the confirmation token."""
-    token = sign_up(server, new_email())["session"]["token"]
+    token = sign_up_at(server, new_email())["session"]["token"]
     response = requests.post(f"{server}/api/auth/change-email",
                              headers={"Authorization": f"Bearer {token}"},
                              json={"newEmail": new, "password": PASSWORD}, timeout=30)
     assert response.status_code == 200, response.text
     return mail.last_token(new)
-
-
-def change_request(server, token):
-    """A request (to run later) of the account of `token` to change to a new address."""
-    return lambda: requests.post(f"{server}/api/auth/change-email",
-                                 headers={"Authorization": f"Bearer {token}"},
-                                 json={"newEmail": new_email(), "password": PASSWORD}, timeout=60)
 
 
 def confirm(server, token):
@@ -64,7 +40,7 @@ def accounts_with(database_url, email):
 
 @pytest.mark.postgres
 @pytest.mark.redis
-def test_one_token_confirmed_twice_at_once_succeeds_once(start_pair, mail, database):  # noqa: F811
+def test_one_token_confirmed_twice_at_once_succeeds_once(start_pair, mail, database):
     a, b = start_pair()
     for _ in range(ROUNDS):
         new = new_email()
@@ -78,7 +54,7 @@ def test_one_token_confirmed_twice_at_once_succeeds_once(start_pair, mail, datab
 
 @pytest.mark.postgres
 @pytest.mark.redis
-def test_a_confirmation_racing_a_sign_up_leaves_one_account(start_pair, mail, database):  # noqa: F811
+def test_a_confirmation_racing_a_sign_up_leaves_one_account(start_pair, mail, database):
     a, b = start_pair()
     for _ in range(ROUNDS):
         new = new_email()
@@ -95,12 +71,12 @@ def test_a_confirmation_racing_a_sign_up_leaves_one_account(start_pair, mail, da
 
 @pytest.mark.postgres
 @pytest.mark.redis
-def test_change_requests_at_once_leave_one_live_token(start_pair, mail, database):  # noqa: F811
+def test_change_requests_at_once_leave_one_live_token(start_pair, mail, database):
     """E1.2: a new request replaces the pending one, so one link works at any time; the
     account's row is locked first, so each request replaces the one before it."""
     servers = start_pair()
     for _ in range(ROUNDS):
-        made = sign_up(servers[0], new_email())
+        made = sign_up_at(servers[0], new_email())
         token = made["session"]["token"]
         answers = at_once(*(change_request(servers[i % 2], token) for i in range(REQUESTS)))
         assert [r.status_code for r in answers] == [200] * REQUESTS, [r.text for r in answers]

@@ -5,9 +5,9 @@ from datetime import datetime
 
 import pytest
 
-from tests.auth.test_api_keys import auth_error, bearer, events
 from tests.conftest import PASSWORD
-from tests.projects.test_projects import audit_entries, error
+from tests.factories import audit_entries, security_events
+from tests.http import bearer, error, refused
 
 ADMIN, USER, OTHER_ADMIN = "root@example.com", "alice@example.com", "chief@example.com"
 
@@ -35,7 +35,7 @@ def start(client, people):
 
 def test_an_admin_opens_a_marked_session_on_the_record(app, client, people, clock):
     headers, ids = people
-    sign_ins = len(events(app, USER, "sign_in"))
+    sign_ins = len(security_events(app, USER, "sign_in"))
     data = start(client, people)
     assert set(data) == {"session", "user"} and set(data["session"]) == {"id", "token",
                                                                          "expiresAt"}
@@ -54,8 +54,8 @@ def test_an_admin_opens_a_marked_session_on_the_record(app, client, people, cloc
     assert [v for k, v in marked.items() if k != data["session"]["id"]] == [None]
     entries = audit_entries(app, "user.impersonate")
     assert [(e[0], e[2], e[3]) for e in entries] == [(ids[ADMIN], "user", ids[USER])]
-    assert events(app, USER, "impersonation_start") == [{"admin": ids[ADMIN]}]
-    assert len(events(app, USER, "sign_in")) == sign_ins  # an impersonation is no sign-in
+    assert security_events(app, USER, "impersonation_start") == [{"admin": ids[ADMIN]}]
+    assert len(security_events(app, USER, "sign_in")) == sign_ins  # an impersonation is no sign-in
 
 
 def test_checked_in_order_oneself_another_admin_a_banned_user(app, client, people):
@@ -87,7 +87,7 @@ def test_it_is_never_extended(make_app, smtp_sink, clock):
     read = client.get("/api/auth/session", headers=bearer(token)).get_json()
     assert read["session"]["expiresAt"] == data["session"]["expiresAt"]
     clock.advance(days=1)
-    auth_error(client.get("/api/auth/session", headers=bearer(token)), 401, "INVALID_TOKEN")
+    refused(client.get("/api/auth/session", headers=bearer(token)), 401, "INVALID_TOKEN")
 
 
 def test_audit_entries_through_it_name_the_admin(app, client, people):
@@ -122,7 +122,7 @@ TEMPLATES = {"passkeys": "{passkey_id}", "api-keys": "{key_id}", "sessions": "{s
 def test_security_changes_are_refused_through_it(app, client, people, method, path, body):
     token = bearer(start(client, people)["session"]["token"])
     response = client.open(path, method=method, headers=token, json=body)
-    auth_error(response, 403, "IMPERSONATION_FORBIDDEN")
+    refused(response, 403, "IMPERSONATION_FORBIDDEN")
     assert client.get("/api/auth/session", headers=token).status_code == 200
     headers, _ = people
     assert client.get("/api/auth/session", headers=headers[USER]).status_code == 200
@@ -136,7 +136,7 @@ def test_the_users_other_sessions_are_not_revoked_one_by_one_through_it(client, 
     assert others
     for session_id in others:
         response = client.delete(f"/api/auth/sessions/{session_id}", headers=token)
-        auth_error(response, 403, "IMPERSONATION_FORBIDDEN")
+        refused(response, 403, "IMPERSONATION_FORBIDDEN")
     assert client.get("/api/auth/session", headers=headers[USER]).status_code == 200
     assert len(client.get("/api/auth/sessions", headers=token).get_json()["sessions"]) == \
         len(listed)
@@ -191,7 +191,7 @@ def test_every_way_it_ends(app, client, people, ending):
     assert client.get("/api/projects", headers=token).status_code == 200
     done = end(client, people, ending, session)
     assert done.status_code in (200, 204), done.get_json()
-    auth_error(client.get("/api/auth/session", headers=token), 401, "INVALID_TOKEN")
+    refused(client.get("/api/auth/session", headers=token), 401, "INVALID_TOKEN")
     error(client.get("/api/projects", headers=token), 401, "AUTH_ERROR")
     assert session["id"] not in sessions_of_user(client, people)  # gone from the lists too
     if ending not in ("ban", "revoke"):  # the user's own stays; its list no longer shows it
@@ -224,7 +224,7 @@ def test_an_ended_session_stays_ended_when_its_cause_is_undone(make_app, client,
     assert undone.status_code == 200, undone.get_json()
     # The hot read (perf/prepared.py) and SQLAlchemy's own (PERF_OFF) answer alike.
     for reader in (client, make_app(PERF_OFF=["held_sqlite"]).test_client()):
-        auth_error(reader.get("/api/auth/session", headers=token), 401, "INVALID_TOKEN")
+        refused(reader.get("/api/auth/session", headers=token), 401, "INVALID_TOKEN")
         error(reader.get("/api/admin/users", headers=token), 401, "AUTH_ERROR")
     assert session["id"] not in sessions_of_user(client, people)
 
@@ -248,8 +248,8 @@ def test_set_role_ends_them_as_the_admins_role_change_does(app, client, people):
     for email, role, back in ((USER, "admin", "user"), (ADMIN, "user", "admin")):
         token = bearer(start(client, people)["session"]["token"])
         assert runner.invoke(args=["set-role", email, role]).exit_code == 0
-        auth_error(client.get("/api/auth/session", headers=token), 401, "INVALID_TOKEN")
+        refused(client.get("/api/auth/session", headers=token), 401, "INVALID_TOKEN")
         assert runner.invoke(args=["set-role", email, back]).exit_code == 0
-        auth_error(client.get("/api/auth/session", headers=token), 401, "INVALID_TOKEN")
+        refused(client.get("/api/auth/session", headers=token), 401, "INVALID_TOKEN")
     own = client.get("/api/auth/sessions", headers=headers[USER]).get_json()["sessions"]
     assert sessions_of_user(client, people) == {s["id"] for s in own} and len(own) == 1

@@ -10,6 +10,7 @@ from sqlalchemy import text
 
 from core.db import db
 from tests.conftest import PASSWORD, deliver_outbox
+from tests.http import bearer
 
 ORIGIN = "http://localhost:3000"
 CALLBACK = f"{ORIGIN}/auth/magic?next=%2Fdashboard"
@@ -34,10 +35,6 @@ def verify(client, token, **extra):
 def link_token(client, mail, email=EMAIL):
     assert send(client, email).status_code == 200
     return mail.last_token(email)
-
-
-def bearer(response):
-    return {"Authorization": f"Bearer {response.get_json()['session']['token']}"}
 
 
 # --- sending ---

@@ -3,21 +3,31 @@ and PKCE, the callback, the account rules and the one-time code (contract sectio
 import hashlib
 import time
 from datetime import timedelta
-from urllib.parse import parse_qs, urlencode, urlsplit, urlunsplit
 
 import pyotp
 import pytest
-import requests
 from sqlalchemy import func, select
 
 from core.db import db
 from sections.auth.models import OAuthIdentity, OAuthState, OneTimeToken, User
 from tests.conftest import PASSWORD, free_port
-from tests.oauth_providers import GitHubStandIn, GoogleProvider, s256, serve_url
+from tests.http import refused
+from tests.oauth_flow import (
+    APP,
+    DONE,
+    at_github,
+    at_google,
+    back_at_spa,
+    exchange,
+    query,
+    settings,
+    start,
+    via_github,
+    via_google,
+    with_params,
+)
+from tests.oauth_providers import GoogleProvider, s256, serve_url
 
-APP = "http://app.test"  # APP_BASE_URL of the test settings
-SPA = "http://spa.test"
-DONE = f"{SPA}/signed-in?next=%2Fhome"
 EMAIL = "grace@example.com"
 
 # oidc-provider-mock 0.3.4 (the last release for Python 3.11) still uses an Authlib server API
@@ -26,100 +36,13 @@ pytestmark = pytest.mark.filterwarnings(
     r"ignore:get_jwt_config\(self, grant\) is deprecated:DeprecationWarning")
 
 
-def settings(github, google, **overrides):
-    return {
-        "GITHUB_CLIENT_ID": github.CLIENT_ID, "GITHUB_CLIENT_SECRET": github.CLIENT_SECRET,
-        "GITHUB_AUTHORIZE_URL": f"{github.url}/login/oauth/authorize",
-        "GITHUB_TOKEN_URL": f"{github.url}/login/oauth/access_token",
-        "GITHUB_API_BASE_URL": f"{github.url}/api",
-        "GOOGLE_CLIENT_ID": google.CLIENT_ID, "GOOGLE_CLIENT_SECRET": google.CLIENT_SECRET,
-        "GOOGLE_DISCOVERY_URL": google.discovery_url,
-        "ALLOWED_REDIRECT_ORIGINS": [SPA],
-        **overrides,
-    }
-
-
-@pytest.fixture
-def github():
-    stand_in = GitHubStandIn()
-    with serve_url(stand_in.app) as url:
-        stand_in.url = url
-        yield stand_in
-
-
-@pytest.fixture
-def google():
-    provider = GoogleProvider()
-    with serve_url(provider.app) as url:
-        provider.url = url
-        yield provider
-
-
 @pytest.fixture
 def app(make_app, github, google):
     return make_app(**settings(github, google))
 
 
-# --- the browser's steps ---
-
-def query(url):
-    return {k: v[0] for k, v in parse_qs(urlsplit(url).query).items()}
-
-
-def with_params(url, **params):
-    parts = urlsplit(url)
-    return urlunsplit(parts._replace(query=urlencode({**query(url), **params})))
-
-
-def start(client, provider, redirect_url=None, **kwargs):
-    """Open the sign-in link of our app; returns where it sends the browser."""
-    params = {} if redirect_url is None else {"redirectUrl": redirect_url}
-    response = client.get(f"{APP}/api/auth/oauth/{provider}", query_string=params, **kwargs)
-    assert response.status_code == 302, response.get_data(as_text=True)
-    return response.headers["Location"]
-
-
-def at_github(authorize_url):
-    """The browser at GitHub, whose signed-in user consents; returns our callback URL."""
-    response = requests.get(authorize_url, allow_redirects=False, timeout=10)
-    assert response.status_code == 302, response.text
-    return response.headers["Location"]
-
-
-def at_google(authorize_url, sub="grace", deny=False):
-    """The browser at Google's consent form; returns where the provider sends it back."""
-    form = {"action": "deny"} if deny else {"sub": sub}
-    response = requests.post(authorize_url, data=form, allow_redirects=False, timeout=10)
-    assert response.status_code == 302, response.text
-    return response.headers["Location"]
-
-
-def via_github(client, redirect_url=None):
-    return client.get(at_github(start(client, "github", redirect_url)))
-
-
-def via_google(client, redirect_url=None, sub="grace"):
-    return client.get(at_google(start(client, "google", redirect_url), sub))
-
-
-def exchange(client, code, **extra):
-    return client.post("/api/auth/oauth/token", json={"code": code, **extra})
-
-
-def refused(response, status=400, code="OAUTH_ERROR"):
-    body = response.get_json()
-    assert response.status_code == status, body
-    assert body["error"] == code and body["message"], body
-    assert set(body) <= {"error", "message", "details"}
-    return body
-
-
-def back_at_spa(response):
-    """The 302 to the client's redirectUrl: its own query kept, ours added."""
-    assert response.status_code == 302, response.get_data(as_text=True)
-    location = response.headers["Location"]
-    assert location.startswith(f"{SPA}/signed-in?next=%2Fhome&")
-    return query(location)
+def oauth_refused(response, status=400, code="OAUTH_ERROR"):
+    return refused(response, status, code)
 
 
 def session_user(client, response):
@@ -195,13 +118,13 @@ def test_linking_an_unverified_account_drops_what_its_creator_set(client, auth, 
     assert user["id"] == squatter["user"]["id"] and user["emailVerified"] is True
     assert client.get("/api/auth/session", headers=headers).status_code == 401
     password = client.post("/api/auth/sign-in", json={"email": EMAIL, "password": PASSWORD})
-    refused(password, 401, "INVALID_CREDENTIALS")
+    oauth_refused(password, 401, "INVALID_CREDENTIALS")
 
 
 def test_github_without_a_verified_primary_email_is_refused(app, client, auth, github):
     victim = auth.sign_up(EMAIL)["user"]
     github.add_user("mallory", [(EMAIL, True, False), ("mallory@example.com", False, True)])
-    refused(via_github(client))
+    oauth_refused(via_github(client))
     assert back_at_spa(via_github(client, DONE)) == {"next": "/home",
                                                      "error": "email_not_verified"}
     assert rows(app, OAuthIdentity) == []
@@ -212,7 +135,7 @@ def test_github_without_a_verified_primary_email_is_refused(app, client, auth, g
 def test_denied_consent_is_refused_or_sent_back(client, github):
     github.add_user("grace", [(EMAIL, True, True)])
     github.deny = True
-    refused(via_github(client))
+    oauth_refused(via_github(client))
     assert back_at_spa(via_github(client, DONE))["error"] == "access_denied"
     assert github.token_requests == []
 
@@ -221,7 +144,7 @@ def test_a_provider_error_is_refused_or_sent_back(make_app, github, google):
     app = make_app(**settings(github, google, GITHUB_CLIENT_SECRET="wrong-secret"))
     client = app.test_client()
     github.add_user("grace", [(EMAIL, True, True)])
-    refused(via_github(client))
+    oauth_refused(via_github(client))
     assert back_at_spa(via_github(client, DONE))["error"] == "provider_error"
 
 
@@ -229,7 +152,7 @@ def test_an_unreachable_token_endpoint_is_a_provider_error(make_app, github, goo
     closed = f"http://127.0.0.1:{free_port()}/login/oauth/access_token"
     client = make_app(**settings(github, google, GITHUB_TOKEN_URL=closed)).test_client()
     github.add_user("grace", [(EMAIL, True, True)])
-    refused(via_github(client))
+    oauth_refused(via_github(client))
 
 
 # --- Google (OpenID Connect) ---
@@ -255,7 +178,7 @@ def test_google_flow_end_to_end_with_redirect_and_code_exchange(app, client, goo
     assert user["email"] == EMAIL and user["emailVerified"] is True
     assert user["name"] == "Grace Hopper" and user["image"] == "https://lh3.example.com/grace.png"
     assert session_user(client, response)["id"] == user["id"]
-    refused(exchange(client, back["code"]), 400, "INVALID_TOKEN")  # single use
+    oauth_refused(exchange(client, back["code"]), 400, "INVALID_TOKEN")  # single use
     [identity] = rows(app, OAuthIdentity)
     assert (identity.provider, identity.provider_user_id) == ("google", "grace")
 
@@ -266,13 +189,13 @@ def test_google_without_redirect_answers_the_session(client, google):
     assert response.status_code == 200
     assert response.get_json()["user"]["email"] == EMAIL
     password = client.post("/api/auth/sign-in", json={"email": EMAIL, "password": PASSWORD})
-    refused(password, 401, "INVALID_CREDENTIALS")  # a provider account has no password
+    oauth_refused(password, 401, "INVALID_CREDENTIALS")  # a provider account has no password
 
 
 def test_unverified_google_email_cannot_take_over_an_account(app, client, auth, google):
     victim = auth.sign_up(EMAIL)
     google.add_user("mallory", EMAIL, verified=False)
-    refused(via_google(client, sub="mallory"))
+    oauth_refused(via_google(client, sub="mallory"))
     assert back_at_spa(via_google(client, DONE, sub="mallory"))["error"] == "email_not_verified"
     assert rows(app, OAuthIdentity) == []
     headers = {"Authorization": f"Bearer {victim['session']['token']}"}
@@ -283,7 +206,7 @@ def test_a_wrong_nonce_is_refused(app, client, google):
     google.add_user("grace", EMAIL)
     authorize_url = start(client, "google")
     # The provider signs the nonce it was given; here not the one our app sent.
-    refused(client.get(at_google(with_params(authorize_url, nonce="attacker-chosen"))))
+    oauth_refused(client.get(at_google(with_params(authorize_url, nonce="attacker-chosen"))))
     assert rows(app, User) == []
 
 
@@ -294,7 +217,7 @@ def test_an_expired_id_token_is_refused(make_app, github):
         app = make_app(**settings(github, provider))
         client = app.test_client()
         provider.add_user("grace", EMAIL)
-        refused(via_google(client))
+        oauth_refused(via_google(client))
     assert rows(app, User) == []
 
 
@@ -313,7 +236,7 @@ def test_id_tokens_failing_validation_are_refused(app, client, google, tamper):
         google.forge = True
     else:
         google.tamper = tamper
-    refused(via_google(client))
+    oauth_refused(via_google(client))
     assert back_at_spa(via_google(client, DONE))["error"] == "provider_error"
     assert rows(app, User) == []
 
@@ -329,13 +252,13 @@ def test_denied_consent_at_google_is_refused(client, google):
     # oidc-provider-mock's denial carries no `state` (Google's does), so it is refused as an
     # unknown state; the GitHub test above covers `error=` sent back to a redirectUrl.
     google.add_user("grace", EMAIL)
-    refused(client.get(at_google(start(client, "google"), deny=True)))
+    oauth_refused(client.get(at_google(start(client, "google"), deny=True)))
 
 
 def test_an_unreachable_discovery_document_is_a_502_or_sent_back(make_app, github, google):
     closed = f"http://127.0.0.1:{free_port()}/.well-known/openid-configuration"
     client = make_app(**settings(github, google, GOOGLE_DISCOVERY_URL=closed)).test_client()
-    refused(client.get(f"{APP}/api/auth/oauth/google"), 502, "OAUTH_PROVIDER_UNAVAILABLE")
+    oauth_refused(client.get(f"{APP}/api/auth/oauth/google"), 502, "OAUTH_PROVIDER_UNAVAILABLE")
     response = client.get(f"{APP}/api/auth/oauth/google", query_string={"redirectUrl": DONE})
     assert back_at_spa(response)["error"] == "temporarily_unavailable"
 
@@ -349,7 +272,7 @@ def test_a_tampered_state_is_refused_and_the_real_one_still_works(client, github
     # One character changed (a state ending in "x" would otherwise be left as it was).
     tampered = real[:-1] + ("y" if real.endswith("x") else "x")
     for state in ("forged", tampered, ""):
-        refused(client.get(with_params(callback, state=state)))
+        oauth_refused(client.get(with_params(callback, state=state)))
     assert "code" in back_at_spa(client.get(callback))
 
 
@@ -357,7 +280,7 @@ def test_a_replayed_callback_is_refused(client, github):
     github.add_user("grace", [(EMAIL, True, True)])
     callback = at_github(start(client, "github", DONE))
     assert "code" in back_at_spa(client.get(callback))
-    refused(client.get(callback))
+    oauth_refused(client.get(callback))
     assert len(github.token_requests) == 1  # the replay never reached the provider
 
 
@@ -365,21 +288,21 @@ def test_a_callback_in_another_browser_is_refused(app, client, github):
     """Login CSRF (RFC 6749 section 10.12): the victim's browser opens the attacker's callback."""
     github.add_user("mallory", [("mallory@example.com", True, True)])
     callback = at_github(start(client, "github"))
-    refused(app.test_client().get(callback))
+    oauth_refused(app.test_client().get(callback))
     assert github.token_requests == []
 
 
 def test_a_state_is_only_good_for_its_own_provider(client, github):
     github.add_user("grace", [(EMAIL, True, True)])
     callback = at_github(start(client, "github"))
-    refused(client.get(callback.replace("/callback/github", "/callback/google")))
+    oauth_refused(client.get(callback.replace("/callback/github", "/callback/google")))
 
 
 def test_a_state_expires_after_ten_minutes(app, client, github, clock):
     github.add_user("grace", [(EMAIL, True, True)])
     callback = at_github(start(client, "github"))
     clock.advance(minutes=10, seconds=1)
-    refused(client.get(callback))
+    oauth_refused(client.get(callback))
     result = app.test_cli_runner().invoke(args=["purge-expired"])
     assert "oauth_states: 1 removed" in result.output
 
@@ -396,7 +319,7 @@ def test_only_the_digest_of_the_state_is_stored(app, client):
     {"code": "x", "state": "unknown"}, {"error": "access_denied"},
 ])
 def test_malformed_callbacks_are_oauth_errors(client, params):
-    refused(client.get(f"{APP}/api/auth/callback/github", query_string=params))
+    oauth_refused(client.get(f"{APP}/api/auth/callback/github", query_string=params))
 
 
 @pytest.mark.parametrize("code", [None, "", "c" * 3000, "a\x00b", "ünï©ødé"])
@@ -404,7 +327,7 @@ def test_bad_codes_on_a_good_state_are_oauth_errors(client, github, code):
     github.add_user("grace", [(EMAIL, True, True)])
     state = query(start(client, "github"))["state"]
     params = {"state": state} if code is None else {"state": state, "code": code}
-    refused(client.get(f"{APP}/api/auth/callback/github", query_string=params))
+    oauth_refused(client.get(f"{APP}/api/auth/callback/github", query_string=params))
 
 
 # --- the one-time code ---
@@ -413,7 +336,7 @@ def test_the_code_expires_after_sixty_seconds(client, github, clock):
     github.add_user("grace", [(EMAIL, True, True)])
     code = back_at_spa(via_github(client, DONE))["code"]
     clock.advance(seconds=60)
-    refused(exchange(client, code), 400, "INVALID_TOKEN")
+    oauth_refused(exchange(client, code), 400, "INVALID_TOKEN")
 
 
 def test_the_code_is_still_good_at_fifty_nine_seconds(client, github, clock):
@@ -432,17 +355,17 @@ def test_the_code_is_still_good_at_fifty_nine_seconds(client, github, clock):
     {"code": "a\x00b"},
 ])
 def test_malformed_exchanges_are_validation_errors(client, body):
-    refused(client.post("/api/auth/oauth/token", json=body), 400, "VALIDATION_ERROR")
+    oauth_refused(client.post("/api/auth/oauth/token", json=body), 400, "VALIDATION_ERROR")
 
 
 @pytest.mark.parametrize("code", ["unknown", "ünï©ødé" * 20, "x" * 512])
 def test_unknown_codes_are_invalid_tokens(client, code):
-    refused(exchange(client, code), 400, "INVALID_TOKEN")
+    oauth_refused(exchange(client, code), 400, "INVALID_TOKEN")
 
 
 def test_a_magic_link_token_is_not_an_oauth_code(client, mail):
     client.post("/api/auth/send-magic-link", json={"email": EMAIL, "redirectUrl": DONE})
-    refused(exchange(client, mail.last_token(EMAIL)), 400, "INVALID_TOKEN")
+    oauth_refused(exchange(client, mail.last_token(EMAIL)), 400, "INVALID_TOKEN")
 
 
 def test_two_factor_is_asked_at_the_exchange_and_the_code_kept_until_it_passes(
@@ -456,14 +379,14 @@ def test_two_factor_is_asked_at_the_exchange_and_the_code_kept_until_it_passes(
     clock.advance(minutes=1)
     github.add_user("grace", [(EMAIL, True, True)])
 
-    refused(via_github(client), 401, "TOTP_REQUIRED")  # no way to ask for it at the callback
+    oauth_refused(via_github(client), 401, "TOTP_REQUIRED")  # no way to ask for it at the callback
     code = back_at_spa(via_github(client, DONE))["code"]
-    refused(exchange(client, code), 401, "TOTP_REQUIRED")
-    refused(exchange(client, code, totpCode="000000"), 401, "INVALID_TOTP")
+    oauth_refused(exchange(client, code), 401, "TOTP_REQUIRED")
+    oauth_refused(exchange(client, code, totpCode="000000"), 401, "INVALID_TOTP")
     response = exchange(client, code, totpCode=pyotp.TOTP(secret).at(clock.now))
     assert response.status_code == 200
     assert response.get_json()["user"]["twoFactorEnabled"] is True
-    refused(exchange(client, code, totpCode=pyotp.TOTP(secret).at(clock.now)),
+    oauth_refused(exchange(client, code, totpCode=pyotp.TOTP(secret).at(clock.now)),
             400, "INVALID_TOKEN")
 
 
@@ -490,9 +413,9 @@ def test_a_totp_code_already_accepted_is_refused_at_the_exchange(
     github.add_user("grace", [(EMAIL, True, True)])
     code = back_at_spa(via_github(client, DONE))["code"]
 
-    refused(exchange(client, code, totpCode=accepted), 401, "INVALID_TOTP")
+    oauth_refused(exchange(client, code, totpCode=accepted), 401, "INVALID_TOTP")
     clock.advance(seconds=30)  # the accepted code is one step old: inside the window, still used
-    refused(exchange(client, code, totpCode=accepted), 401, "INVALID_TOTP")
+    oauth_refused(exchange(client, code, totpCode=accepted), 401, "INVALID_TOTP")
     response = exchange(client, code, totpCode=totp.at(clock.now))  # the code was not spent
     assert response.status_code == 200, response.get_json()
 
@@ -505,7 +428,7 @@ def test_an_old_totp_code_is_refused_at_the_exchange(client, auth, mail, github,
     # one step of drift RFC 6238 allows.
     for age in (60, 90):
         old = totp.at(clock.now - timedelta(seconds=age))
-        refused(exchange(client, code, totpCode=old), 401, "INVALID_TOTP")
+        oauth_refused(exchange(client, code, totpCode=old), 401, "INVALID_TOTP")
     response = exchange(client, code, totpCode=totp.at(clock.now - timedelta(seconds=30)))
     assert response.status_code == 200, response.get_json()  # one step old: accepted
 
@@ -516,16 +439,17 @@ def test_an_unconfigured_provider_answers_404(make_app, github, google):
     app = make_app(**settings(github, google, GOOGLE_CLIENT_SECRET=None))
     client = app.test_client()
     for path in ("/api/auth/oauth/google", "/api/auth/callback/google?code=x&state=y"):
-        body = refused(client.get(path), 404, "OAUTH_PROVIDER_NOT_CONFIGURED")
+        body = oauth_refused(client.get(path), 404, "OAUTH_PROVIDER_NOT_CONFIGURED")
         assert "Google" in body["message"]
-    refused(client.get("/api/auth/oauth/facebook"), 404, "NOT_FOUND")
+    oauth_refused(client.get("/api/auth/oauth/facebook"), 404, "NOT_FOUND")
     assert client.get("/api/auth/oauth/github").status_code == 302
 
 
 def test_no_provider_is_offered_by_default(make_app):
     client = make_app().test_client()
     for provider in ("github", "google"):
-        refused(client.get(f"/api/auth/oauth/{provider}"), 404, "OAUTH_PROVIDER_NOT_CONFIGURED")
+        oauth_refused(client.get(f"/api/auth/oauth/{provider}"), 404,
+                      "OAUTH_PROVIDER_NOT_CONFIGURED")
 
 
 @pytest.mark.parametrize("redirect_url", [
@@ -536,7 +460,7 @@ def test_no_provider_is_offered_by_default(make_app):
 def test_disallowed_redirect_urls_are_refused(app, client, redirect_url):
     response = client.get(f"{APP}/api/auth/oauth/github",
                           query_string={"redirectUrl": redirect_url})
-    refused(response, 400, "VALIDATION_ERROR")
+    oauth_refused(response, 400, "VALIDATION_ERROR")
     assert rows(app, OAuthState) == []
 
 

@@ -11,52 +11,12 @@ from webauthn.helpers import base64url_to_bytes
 
 from core.db import db
 from tests.conftest import PASSWORD
+from tests.http import refused
+from tests.second_factors import ORIGIN, REGISTER, SIGN_IN, begin_register, begin_sign_in
+from tests.second_factors import passkey_sign_in as sign_in  # in this file, the passkey's
+from tests.second_factors import register_passkey as register
 from tests.softauthn import SoftAuthenticator, b64
 from tests.threaded_server import serve
-
-ORIGIN = "http://localhost:5000"  # the default WEBAUTHN_ORIGINS, RP ID "localhost"
-REGISTER = "/api/auth/passkey/register"
-SIGN_IN = "/api/auth/passkey/sign-in"
-
-
-def begin_register(client, headers):
-    response = client.post(REGISTER, json={}, headers=headers)
-    assert response.status_code == 200, response.get_json()
-    return response.get_json()
-
-
-def register(client, headers, authenticator, name=None, **create_kwargs):
-    """Both steps of registration; returns the second step's response."""
-    step = begin_register(client, headers)
-    credential = authenticator.create(step["options"], create_kwargs.pop("origin", ORIGIN),
-                                      **create_kwargs)
-    body = {"challengeId": step["challengeId"], "credential": credential}
-    if name is not None:
-        body["name"] = name
-    return client.post(REGISTER, json=body, headers=headers)
-
-
-def begin_sign_in(client, email=None):
-    response = client.post(SIGN_IN, json={} if email is None else {"email": email})
-    assert response.status_code == 200, response.get_json()
-    return response.get_json()
-
-
-def sign_in(client, authenticator, email=None, tamper=None, **get_kwargs):
-    """Both steps of sign-in; `tamper(credential)` may edit the assertion before it is sent."""
-    step = begin_sign_in(client, email)
-    credential = authenticator.get(step["options"], get_kwargs.pop("origin", ORIGIN),
-                                   **get_kwargs)
-    if tamper:
-        tamper(credential)
-    return client.post(SIGN_IN, json={"challengeId": step["challengeId"],
-                                      "credential": credential})
-
-
-def refused(response, status, code):
-    assert response.status_code == status, response.get_json()
-    assert response.get_json()["error"] == code
-    return True
 
 
 @pytest.fixture

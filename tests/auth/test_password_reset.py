@@ -7,15 +7,15 @@ from urllib.parse import parse_qs, urlsplit
 import pyotp
 import pytest
 import requests
-from sqlalchemy import func, select
+from sqlalchemy import select
 
 from core import tokens
 from core.db import db
 from sections.auth.models import OneTimeToken, PasskeyCredential, RecoveryCode, User
-from tests.auth.test_passkeys import register as register_passkey
-from tests.auth.test_passkeys import sign_in as passkey_sign_in
 from tests.conftest import PASSWORD
-from tests.factories import update_user, verify_email
+from tests.factories import count, update_user, verify_email
+from tests.http import alive, bearer, refused, sign_in
+from tests.second_factors import enrol_two_factor, passkey_sign_in, register_passkey
 from tests.softauthn import SoftAuthenticator
 
 EMAIL = "alice@example.com"
@@ -43,33 +43,6 @@ def reset(client, token, password=NEW_PASSWORD):
 def reset_token(client, mail, email=EMAIL):
     assert forgot(client, email).status_code == 200
     return mail.last_token(email)
-
-
-def sign_in(client, email=EMAIL, password=PASSWORD, **extra):
-    return client.post("/api/auth/sign-in", json={"email": email, "password": password, **extra})
-
-
-def alive(client, headers) -> bool:
-    return client.get("/api/auth/session", headers=headers).status_code == 200
-
-
-def bearer(response):
-    assert response.status_code in (200, 201), response.get_json()
-    return {"Authorization": f"Bearer {response.get_json()['session']['token']}"}
-
-
-def refused(response, status, code, field=None):
-    body = response.get_json()
-    assert response.status_code == status, body
-    assert body["error"] == code and "code" not in body, body
-    if field is not None:
-        assert field in body["details"], body
-    return body
-
-
-def count(app, model, *where):
-    with app.app_context():
-        return db.session.execute(select(func.count()).select_from(model).where(*where)).scalar()
 
 
 # --- forgot-password ---
@@ -251,16 +224,6 @@ def test_an_account_without_password_gets_one_by_reset(client, mail):
 
 # --- claiming an unverified account, keeping two-factor ---
 
-def enrol(app, client, headers, clock, email):
-    verify_email(app, email)
-    secret = client.post("/api/auth/two-factor/enable", headers=headers).get_json()["secret"]
-    response = client.post("/api/auth/two-factor/verify", headers=headers,
-                           json={"code": pyotp.TOTP(secret).at(clock.now)})
-    assert response.status_code == 200, response.get_json()
-    clock.advance(minutes=5)
-    return secret
-
-
 def test_the_owners_reset_removes_what_a_squatter_set_up(app, client, auth, mail, clock):
     # Mallory signs up with Alice's address, adds a passkey and a second factor. (Two-factor
     # needs a verified address, so the address is marked verified for the enrolment and then
@@ -268,7 +231,7 @@ def test_the_owners_reset_removes_what_a_squatter_set_up(app, client, auth, mail
     squatter = auth.headers(EMAIL, "Mallory-owns-this-1984!")
     authenticator = SoftAuthenticator("ES256")
     assert register_passkey(client, squatter, authenticator).status_code == 201
-    enrol(app, client, squatter, clock, EMAIL)
+    enrol_two_factor(app, client, squatter, clock, EMAIL)
     update_user(app, EMAIL, email_verified=False)
     assert count(app, RecoveryCode) == 10 and count(app, PasskeyCredential) == 1
 
@@ -289,7 +252,7 @@ def test_the_owners_reset_removes_what_a_squatter_set_up(app, client, auth, mail
 
 def test_two_factor_is_still_asked_after_a_reset(app, client, auth, mail, clock):
     headers = auth.headers()
-    secret = enrol(app, client, headers, clock, EMAIL)
+    secret, _ = enrol_two_factor(app, client, headers, clock, EMAIL)
     assert reset(client, reset_token(client, mail)).status_code == 200
     refused(sign_in(client, password=NEW_PASSWORD), 401, "TOTP_REQUIRED")
     response = sign_in(client, password=NEW_PASSWORD, totpCode=pyotp.TOTP(secret).at(clock.now))

@@ -7,8 +7,9 @@ from sqlalchemy import func, select
 
 from core.db import db
 from sections.auth.models import SecurityEvent
-from tests.auth.test_two_factor import code_at, enrol
 from tests.conftest import PASSWORD
+from tests.http import sign_in
+from tests.second_factors import code_at, enrol
 
 EVENTS = "/api/auth/security-events"
 EMAIL = "alice@example.com"
@@ -31,9 +32,9 @@ def types(client, headers):
     return [event["type"] for event in events(client, headers, limit=100)["data"]]
 
 
-def sign_in(client, email=EMAIL, password=PASSWORD, **extra):
-    return client.post("/api/auth/sign-in", headers=UA,
-                       json={"email": email, "password": password, **extra})
+def sign_in_with_agent(client, email=EMAIL, password=PASSWORD, **extra):
+    """Sign in with the User-Agent (UA) that the log is to record."""
+    return sign_in(client, email, password, headers=UA, **extra)
 
 
 def test_a_sign_up_is_a_sign_in_with_the_request_address_and_agent(client):
@@ -51,8 +52,8 @@ def test_a_sign_up_is_a_sign_in_with_the_request_address_and_agent(client):
 
 def test_failed_sign_ins_are_logged_for_the_account_only(client, auth, app):
     headers = auth.headers()
-    assert sign_in(client, password="wrong password").status_code == 401
-    assert sign_in(client, email="nobody@example.com").status_code == 401
+    assert sign_in_with_agent(client, password="wrong password").status_code == 401
+    assert sign_in_with_agent(client, email="nobody@example.com").status_code == 401
     [failed] = events(client, headers, type="sign_in_failed")["data"]
     assert failed["details"] == {"reason": "password"}
     with app.app_context():  # the unknown address is in no one's log
@@ -63,12 +64,12 @@ def test_failed_sign_ins_are_logged_for_the_account_only(client, auth, app):
 def test_a_wrong_code_at_sign_in_is_logged(client, auth, clock):
     headers = auth.verified_headers()
     secret, _ = enrol(client, headers, clock)
-    assert sign_in(client, totpCode="000000").status_code == 401
-    assert sign_in(client).status_code == 401  # no code: TOTP_REQUIRED, not a failure
+    assert sign_in_with_agent(client, totpCode="000000").status_code == 401
+    assert sign_in_with_agent(client).status_code == 401  # no code: TOTP_REQUIRED, not a failure
     assert [e["details"] for e in events(client, headers, type="sign_in_failed")["data"]] == [
         {"reason": "totp"}]
     clock.advance(seconds=1)
-    assert sign_in(client, totpCode=code_at(secret, clock)).status_code == 200
+    assert sign_in_with_agent(client, totpCode=code_at(secret, clock)).status_code == 200
     assert types(client, headers)[:2] == ["sign_in", "sign_in_failed"]
 
 
@@ -79,10 +80,10 @@ def test_each_change_is_logged_newest_first(client, auth, mail, clock):
         clock.advance(seconds=1)
         return call()
 
-    other = then(lambda: sign_in(client)).get_json()["session"]
+    other = then(lambda: sign_in_with_agent(client)).get_json()["session"]
     then(lambda: client.delete(f"/api/auth/sessions/{other['id']}", headers=headers))
-    then(lambda: sign_in(client))
-    then(lambda: sign_in(client))
+    then(lambda: sign_in_with_agent(client))
+    then(lambda: sign_in_with_agent(client))
     then(lambda: client.post("/api/auth/revoke-other-sessions", headers=headers))
     then(lambda: client.post("/api/auth/change-password", headers=headers, json={
         "currentPassword": PASSWORD, "newPassword": NEW_PASSWORD, "revokeOtherSessions": False}))
@@ -100,7 +101,8 @@ def test_each_change_is_logged_newest_first(client, auth, mail, clock):
 def test_sign_out_and_reset_are_logged(client, auth, mail, clock):
     auth.sign_up()
     clock.advance(seconds=1)
-    second = {"Authorization": f"Bearer {sign_in(client).get_json()['session']['token']}"}
+    second = {"Authorization":
+              f"Bearer {sign_in_with_agent(client).get_json()['session']['token']}"}
     clock.advance(seconds=1)
     client.post("/api/auth/sign-out", headers=second)
     clock.advance(seconds=1)
@@ -109,7 +111,7 @@ def test_sign_out_and_reset_are_logged(client, auth, mail, clock):
     client.post("/api/auth/reset-password", json={"token": mail.last_token(EMAIL),
                                                   "newPassword": NEW_PASSWORD})
     clock.advance(seconds=1)
-    headers = {"Authorization": "Bearer " + sign_in(
+    headers = {"Authorization": "Bearer " + sign_in_with_agent(
         client, password=NEW_PASSWORD).get_json()["session"]["token"]}
     assert types(client, headers) == ["sign_in", "password_reset", "sign_out", "sign_in",
                                       "sign_in"]
@@ -141,7 +143,7 @@ def test_the_list_pages_filters_and_refuses_bad_arguments(client, auth, clock):
     headers = auth.headers()
     for _ in range(4):
         clock.advance(seconds=1)
-        sign_in(client)
+        sign_in_with_agent(client)
     page = events(client, headers, limit=2, page=2)
     assert page["meta"] == {"total": 5, "page": 2, "limit": 2, "pages": 3}
     assert len(page["data"]) == 2
@@ -166,7 +168,7 @@ def test_admins_read_any_users_log(client, auth, app):
     app.test_cli_runner().invoke(args=["set-role", EMAIL, "admin"])
     path = f"/api/admin/users/{bob_id}/security-events"
     assert client.get(path).status_code == 401
-    bob = {"Authorization": "Bearer " + sign_in(client, "bob@example.com").get_json()[
+    bob = {"Authorization": "Bearer " + sign_in_with_agent(client, "bob@example.com").get_json()[
         "session"]["token"]}
     assert client.get(path, headers=bob).status_code == 403
     assert client.get("/api/admin/users/" + "0" * 32 + "/security-events",
@@ -186,7 +188,7 @@ def test_purge_expired_removes_events_older_than_the_retention(make_app, clock):
     client = app.test_client()
     client.post("/api/auth/sign-up", json={"email": EMAIL, "password": PASSWORD})
     clock.advance(days=29)
-    token = sign_in(client).get_json()["session"]["token"]
+    token = sign_in_with_agent(client).get_json()["session"]["token"]
     clock.advance(days=1, seconds=1)
     result = app.test_cli_runner().invoke(args=["purge-expired"])
     assert "security_events: 1 removed" in result.output
@@ -197,7 +199,7 @@ def test_purge_expired_removes_events_older_than_the_retention(make_app, clock):
 
 def test_deleting_the_account_deletes_its_log(client, auth, app):
     headers = auth.headers()
-    sign_in(client, password="wrong password")
+    sign_in_with_agent(client, password="wrong password")
     assert client.delete("/api/auth/user", headers=headers,
                          json={"password": PASSWORD}).status_code == 204
     with app.app_context():

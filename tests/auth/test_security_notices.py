@@ -5,8 +5,8 @@ import re
 
 import pytest
 
-from tests.auth.test_two_factor import code_at, enrol
 from tests.conftest import PASSWORD
+from tests.second_factors import code_at, enrol
 
 EMAIL = "alice@example.com"
 NEW_PASSWORD = "Lantern-quartz-meadow-91"
@@ -22,7 +22,8 @@ def subjects(mail, address=EMAIL):
     return [m["Subject"] for m in mail.to(address)]
 
 
-def sign_in(client, environ=None, password=PASSWORD):
+def sign_in_from(client, environ=None, password=PASSWORD):
+    """Sign in as EMAIL from the client address `environ` names (the sign-up's by default)."""
     return client.post("/api/auth/sign-in", json={"email": EMAIL, "password": password},
                        headers={"User-Agent": "NoticeTest/2.0"}, environ_overrides=environ)
 
@@ -67,13 +68,13 @@ def test_a_reset_is_noticed(make_app, mail):
 def test_a_sign_in_from_a_new_address_is_noticed_once(client, auth, mail):
     auth.sign_up()  # the first sign-in: no notice
     mail.clear()
-    assert sign_in(client).status_code == 200  # the sign-up's address
+    assert sign_in_from(client).status_code == 200  # the sign-up's address
     assert subjects(mail) == []
-    assert sign_in(client, ELSEWHERE).status_code == 200
+    assert sign_in_from(client, ELSEWHERE).status_code == 200
     assert subjects(mail) == ["New sign-in to your account"]
     [body] = bodies(mail)
     assert "Client address: 203.0.113.9" in body and "User agent: NoticeTest/2.0" in body
-    assert sign_in(client, ELSEWHERE).status_code == 200  # known now
+    assert sign_in_from(client, ELSEWHERE).status_code == 200  # known now
     assert len(subjects(mail)) == 1
 
 
@@ -81,17 +82,17 @@ def test_after_30_days_without_a_sign_in_the_next_one_is_noticed(client, auth, m
     auth.sign_up()
     clock.advance(days=29)
     mail.clear()
-    sign_in(client)
+    sign_in_from(client)
     assert subjects(mail) == []
     clock.advance(days=30, seconds=1)
-    sign_in(client)
+    sign_in_from(client)
     assert subjects(mail) == ["New sign-in to your account"]
 
 
 def test_a_failed_sign_in_sends_nothing(client, auth, mail):
     auth.sign_up()
     mail.clear()
-    assert sign_in(client, ELSEWHERE, password="wrong password").status_code == 401
+    assert sign_in_from(client, ELSEWHERE, password="wrong password").status_code == 401
     assert subjects(mail) == []
 
 
@@ -113,7 +114,7 @@ def test_notices_can_be_turned_off(make_app, mail, flag):
     made = client.post("/api/auth/sign-up", json={"email": EMAIL, "password": PASSWORD})
     headers = {"Authorization": f"Bearer {made.get_json()['session']['token']}"}
     mail.clear()
-    sign_in(client, ELSEWHERE)
+    sign_in_from(client, ELSEWHERE)
     client.post("/api/auth/change-password", headers=headers,
                 json={"currentPassword": PASSWORD, "newPassword": NEW_PASSWORD})
     assert subjects(mail) == []

@@ -7,9 +7,9 @@ from datetime import datetime, timedelta
 
 import pytest
 
-from tests.auth.test_passkeys import register
-from tests.auth.test_two_factor import code_at, enrol
 from tests.conftest import PASSWORD
+from tests.http import refused
+from tests.second_factors import code_at, enrol, register_passkey
 from tests.softauthn import SoftAuthenticator
 
 EMAIL = "alice@example.com"
@@ -22,7 +22,7 @@ def app(make_app):
 
 
 def passkey_of(client, headers):
-    assert register(client, headers, SoftAuthenticator("ES256")).status_code == 201
+    assert register_passkey(client, headers, SoftAuthenticator("ES256")).status_code == 201
     return client.get("/api/auth/passkeys", headers=headers).get_json()["passkeys"][0]["id"]
 
 
@@ -46,11 +46,6 @@ OK = {"post": 200, "delete": 204}
 def call(client, headers, change, **proof):
     method, path, body = change
     return getattr(client, method)(path, headers=headers, json={**body, **proof})
-
-
-def refused(response, status, code):
-    assert response.status_code == status, response.get_json()
-    assert response.get_json()["error"] == code, response.get_json()
 
 
 @pytest.mark.parametrize("make_change", CHANGES)

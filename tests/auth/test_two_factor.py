@@ -16,6 +16,8 @@ from sqlalchemy import text
 from core.db import db
 from sections.auth.services import two_factor
 from tests.conftest import PASSWORD, AuthActions
+from tests.http import sign_in
+from tests.second_factors import code_at, enrol
 
 EMAIL = "alice@example.com"
 BASE32 = "ABCDEFGHIJKLMNOPQRSTUVWXYZ234567"
@@ -23,30 +25,10 @@ PROTECTED = ["/api/auth/two-factor/enable", "/api/auth/two-factor/verify",
              "/api/auth/two-factor/disable"]
 
 
-def sign_in(client, email=EMAIL, password=PASSWORD, **extra):
-    return client.post("/api/auth/sign-in", json={"email": email, "password": password, **extra})
-
-
-def code_at(secret, clock, steps=0):
-    """The code an authenticator app shows `steps` 30-second steps away from the clock's now."""
-    return pyotp.TOTP(secret).at(clock.now, counter_offset=steps)
-
-
 def to_step_end(clock):
     """Move the clock to the last second of its 30 s step, so 2 s later is the next step."""
     start = int(clock.now.timestamp()) // 30 * 30
     clock.now = datetime.fromtimestamp(start + 29, UTC)
-
-
-def enrol(client, headers, clock):
-    """enable + verify: returns (secret, recovery codes)."""
-    secret = client.post("/api/auth/two-factor/enable", headers=headers).get_json()["secret"]
-    response = client.post("/api/auth/two-factor/verify", headers=headers,
-                           json={"code": code_at(secret, clock)})
-    assert response.status_code == 200, response.get_json()
-    # Later codes come from later steps, so the enrolment code is never mistaken for a replay.
-    clock.advance(minutes=5)
-    return secret, response.get_json()["recoveryCodes"]
 
 
 def decode_qr(data_url):

@@ -1,13 +1,7 @@
 """`flask --app app purge-expired` removes what has expired and keeps the rest."""
-from sqlalchemy import func, select
 
-from core.db import db
 from sections.auth.models import OneTimeToken, Session
-
-
-def count(app, model):
-    with app.app_context():
-        return db.session.scalar(select(func.count()).select_from(model))
+from tests.factories import count
 
 
 def test_purge_expired_removes_expired_sessions_and_tokens(app, client, auth, clock):

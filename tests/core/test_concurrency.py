@@ -1,5 +1,4 @@
 """Races settled by the database, not by read-then-write checks (contract section 3)."""
-import threading
 
 import requests
 from sqlalchemy import func, select
@@ -7,22 +6,7 @@ from sqlalchemy import func, select
 from core.db import db
 from sections.auth.models import User
 from tests.conftest import PASSWORD
-
-
-def run_at_once(count, action):
-    barrier = threading.Barrier(count)
-    results = [None] * count
-
-    def worker(i):
-        barrier.wait()
-        results[i] = action(i)
-
-    threads = [threading.Thread(target=worker, args=(i,)) for i in range(count)]
-    for t in threads:
-        t.start()
-    for t in threads:
-        t.join(timeout=60)
-    return results
+from tests.parallel import run_at_once
 
 
 def test_ten_concurrent_sign_ups_of_one_address_make_one_account(app, live_server):

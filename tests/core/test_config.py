@@ -9,16 +9,10 @@ from flask import Flask
 
 import config
 from app import create_app
+from tests.commands import run_flask
 from tests.conftest import AuthActions
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-
-
-def run_flask(*args, **env):
-    environ = {k: v for k, v in os.environ.items() if k not in ("SECRET_KEY", "FLASK_DEBUG")}
-    environ.update(env)
-    return subprocess.run([sys.executable, "-m", "flask", "--app", "app", *args], cwd=ROOT,
-                          env=environ, capture_output=True, text=True, timeout=60)
 
 
 def test_refuses_to_start_without_secret_key_in_one_line():

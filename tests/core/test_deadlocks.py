@@ -8,7 +8,7 @@ import psycopg
 import pytest
 import requests
 
-from tests.service.test_scaleout import database, new_email, redis_url, sign_up, start_pair  # noqa: F401
+from tests.http import new_email, sign_up_at
 
 
 def waiting_on_a_lock(conn, database_url) -> bool:
@@ -22,9 +22,9 @@ def waiting_on_a_lock(conn, database_url) -> bool:
 @pytest.mark.postgres
 @pytest.mark.redis
 def test_a_request_chosen_as_a_deadlocks_victim_answers_409_and_may_be_retried(
-        start_pair, database):  # noqa: F811
+        start_pair, database):
     server = start_pair()[0]
-    made = sign_up(server, new_email())
+    made = sign_up_at(server, new_email())
     headers = {"Authorization": f"Bearer {made['session']['token']}"}
     url = database.replace("postgresql+psycopg://", "postgresql://")
     with psycopg.connect(url) as other, psycopg.connect(url, autocommit=True) as watch:

@@ -4,7 +4,7 @@ ordered by id, unknown parameters ignored, `q` with `%` and `_`, case-insensitiv
 import pytest
 
 from tests.factories import make_admin, make_project, user_id
-from tests.projects.test_projects import error
+from tests.http import error
 
 
 @pytest.fixture

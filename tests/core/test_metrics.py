@@ -10,9 +10,9 @@ import requests
 from prometheus_client.parser import text_string_to_metric_families
 
 from bench import cluster
-from tests.auth.test_account import enrol_two_factor
 from tests.conftest import PASSWORD, free_port
 from tests.factories import make_admin, user_id
+from tests.second_factors import enrol_two_factor
 
 TOKEN = "metrics-" + uuid.uuid4().hex
 WEBHOOK_SECRET = "whsec_metrics"

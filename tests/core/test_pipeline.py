@@ -10,6 +10,7 @@ import requests
 
 from tests import content
 from tests.conftest import PASSWORD
+from tests.http import iso
 
 crew = content.crew  # the fixture
 
@@ -182,10 +183,6 @@ def test_cors_answers_vary_on_origin_with_one_origin(make_app):
     preflight = client.options("/api/auth/sign-in", headers={
         "Origin": "https://spa.test", "Access-Control-Request-Method": "POST"})
     assert "Origin" in preflight.headers["Vary"]
-
-
-def iso(moment) -> str:
-    return moment.strftime("%Y-%m-%dT%H:%M:%S.000Z")
 
 
 @pytest.fixture

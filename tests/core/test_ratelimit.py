@@ -1,11 +1,11 @@
 """Rate limits (contract section 6): headers, JSON 429, per IP / per user, shared storage."""
-import os
 import time
 import uuid
 
 import pytest
 
-REDIS_URL = os.environ.get("TEST_REDIS_URL", "redis://127.0.0.1:6379/0")
+from tests.conftest import REDIS_URL
+
 HEADERS = ("X-RateLimit-Limit", "X-RateLimit-Remaining", "X-RateLimit-Reset")
 
 

@@ -83,7 +83,9 @@ def serve(tmp_path):
         server.__exit__(None, None, None)
 
 
-def sign_in(url, client=None, forwarded=None):
+def sign_in_via(url, client=None, forwarded=None):
+    """A sign-in that fails (an unknown address) at `url`, as the proxy's client `client`
+    (X-Client), with `forwarded` as X-Forwarded-For."""
     headers = {}
     if client:
         headers["X-Client"] = client
@@ -97,11 +99,12 @@ def test_behind_a_trusted_proxy_each_client_has_its_own_bucket(serve):
     server = serve(TRUSTED_PROXY_COUNT=1)
     proxy = ForwardingProxy(server.port)
     try:
-        assert [sign_in(proxy.url, "192.0.2.1").status_code for _ in range(3)] == [401, 401, 429]
+        assert ([sign_in_via(proxy.url, "192.0.2.1").status_code for _ in range(3)]
+                == [401, 401, 429])
         # Another client behind the same proxy is not locked out by the first one.
-        assert sign_in(proxy.url, "192.0.2.2").status_code == 401
+        assert sign_in_via(proxy.url, "192.0.2.2").status_code == 401
         # A client's own X-Forwarded-For is not believed: the proxy's last entry is.
-        spoofed = sign_in(proxy.url, "192.0.2.1", forwarded="198.51.100.9")
+        spoofed = sign_in_via(proxy.url, "192.0.2.1", forwarded="198.51.100.9")
         assert spoofed.status_code == 429
     finally:
         proxy.close()
@@ -109,7 +112,7 @@ def test_behind_a_trusted_proxy_each_client_has_its_own_bucket(serve):
 
 def test_without_trusted_proxies_the_socket_address_counts_and_the_header_is_ignored(serve):
     server = serve()
-    statuses = [sign_in(server.url, forwarded=f"203.0.113.{i}").status_code for i in range(3)]
+    statuses = [sign_in_via(server.url, forwarded=f"203.0.113.{i}").status_code for i in range(3)]
     assert statuses == [401, 401, 429]  # one bucket: the socket's, whatever the header says
 
 

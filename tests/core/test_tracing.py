@@ -16,8 +16,7 @@ import requests
 from opentelemetry.proto.collector.trace.v1.trace_service_pb2 import ExportTraceServiceRequest
 
 from bench import cluster
-from tests.conftest import PASSWORD
-from tests.core.test_ratelimit import REDIS_URL
+from tests.conftest import PASSWORD, REDIS_URL
 from tests.oauth_providers import GoogleProvider, serve_url
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))

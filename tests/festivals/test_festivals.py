@@ -10,19 +10,12 @@ from sqlalchemy import event
 from core.db import db
 from sections.festivals.models import Festival
 from tests import content
-from tests.content import BAD_BODIES, DEAD, count, walk
-from tests.core.test_concurrency import run_at_once
-from tests.factories import make_project
-from tests.service import test_scaleout
+from tests.content import BAD_BODIES, DEAD, walk
+from tests.factories import count, make_project
+from tests.http import iso
+from tests.parallel import run_at_once
 
 crew = content.crew  # the fixture
-# The fixtures that start two service processes on one PostgreSQL database.
-database, redis_url, start_pair = (test_scaleout.database, test_scaleout.redis_url,
-                                   test_scaleout.start_pair)
-
-
-def iso(moment) -> str:
-    return moment.strftime("%Y-%m-%dT%H:%M:%S.000Z")
 
 
 def post(client, crew, clock, role="member", **body):
@@ -311,8 +304,6 @@ def test_a_dead_bearer_is_401_on_public_reads(client, crew, clock):
 
 def test_concurrent_creations_with_one_name_get_distinct_slugs(app, crew, clock, live_server):
     import requests
-
-    from tests.core.test_concurrency import run_at_once
 
     def create(_):
         body = {"projectId": crew.project, "name": "Race", "startsAt": "2030-01-01T00:00:00Z",

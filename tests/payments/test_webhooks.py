@@ -1,10 +1,7 @@
 """Payment webhook (contract section 7): the provider's signature scheme, payload checks, the
 idempotent event ledger, ordering of updates and the absence of rate limits."""
-import hashlib
-import hmac
 import json
 import threading
-import uuid
 from datetime import UTC, datetime
 
 import pytest
@@ -13,14 +10,23 @@ import stripe
 from sqlalchemy import select
 
 import config
-from core import clock as service_clock
 from core import serving
 from core.db import db
 from sections.payments.models import Payment, PaymentEvent, Refund, Subscription
+from tests.payment_events import (
+    SECRET,
+    URL,
+    charge,
+    deliver,
+    encode,
+    make_event,
+    now,
+    payment_intent,
+    sign,
+    subscription,
+)
 from tests.threaded_server import serve
 
-URL = "/api/webhooks/payment"
-SECRET = "whsec_test_current"
 OLD_SECRET = "whsec_test_previous"
 MODELS = (PaymentEvent, Payment, Refund, Subscription)
 
@@ -29,50 +35,6 @@ MODELS = (PaymentEvent, Payment, Refund, Subscription)
 def app(make_app):
     # A tiny public limit: were the webhook limited, the 6th delivery would answer 429.
     return make_app(PAYMENT_WEBHOOK_SECRET=[SECRET], RATELIMIT_PUBLIC="5 per minute")
-
-
-def now() -> int:
-    return int(service_clock.utcnow().timestamp())  # the (possibly moved) clock of the service
-
-
-def sign(body: bytes, secret=SECRET, timestamp=None) -> str:
-    """The provider's scheme, written out: t=<unix>,v1=hex(HMAC-SHA256(secret, "<t>.<body>"))."""
-    timestamp = now() if timestamp is None else timestamp
-    mac = hmac.new(secret.encode(), f"{timestamp}.".encode() + body, hashlib.sha256)
-    return f"t={timestamp},v1={mac.hexdigest()}"
-
-
-def make_event(event_type, data_object, *, event_id=None, created=None) -> dict:
-    return {"id": event_id or f"evt_{uuid.uuid4().hex}", "object": "event",
-            "api_version": "2024-06-20", "created": now() if created is None else created,
-            "type": event_type, "data": {"object": data_object}, "livemode": False,
-            "pending_webhooks": 1, "request": {"id": None, "idempotency_key": None}}
-
-
-def payment_intent(pid="pi_1", amount=2000, currency="usd", status="succeeded", **extra):
-    return {"id": pid, "object": "payment_intent", "amount": amount, "currency": currency,
-            "status": status, "metadata": {}, **extra}
-
-
-def charge(cid="ch_1", pi="pi_1", amount=2000, refunded=2000):
-    return {"id": cid, "object": "charge", "payment_intent": pi, "amount": amount,
-            "amount_refunded": refunded, "currency": "usd", "refunded": refunded == amount}
-
-
-def subscription(sid="sub_1", status="active", period_end=1_900_000_000):
-    return {"id": sid, "object": "subscription", "customer": "cus_1", "status": status,
-            "current_period_end": period_end}
-
-
-def encode(event) -> bytes:
-    return event if isinstance(event, bytes) else json.dumps(event).encode()
-
-
-def deliver(client, event, *, secret=SECRET, timestamp=None, headers=None):
-    body = encode(event)
-    sent = {"Content-Type": "application/json", "Payment-Signature": sign(body, secret, timestamp)}
-    sent.update(headers or {})
-    return client.post(URL, data=body, headers=sent)
 
 
 def table(app, model) -> list[dict]:

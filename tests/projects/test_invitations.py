@@ -6,10 +6,16 @@ from sqlalchemy import func, select
 
 from core.db import db
 from sections.projects.models import Invitation, Membership
-from tests.conftest import PASSWORD
-from tests.core.test_concurrency import run_at_once
-from tests.factories import make_admin, make_project, user_id, verify_email
-from tests.projects.test_projects import audit_entries, error, members_of
+from tests.factories import (
+    audit_entries,
+    make_admin,
+    make_project,
+    members_of,
+    user_id,
+    verify_email,
+)
+from tests.http import error, signed_in
+from tests.parallel import run_at_once
 
 OWNER, GUEST, OTHER = "owner@example.com", "guest@example.com", "other@example.com"
 
@@ -22,12 +28,6 @@ def setup(app, auth):
     verify_email(app, GUEST)
     project = make_project(app, OWNER, name="Apollo")
     return project, owner, guest
-
-
-def sign_in(client, email):
-    """Fresh headers (after the clock moved past a session's 7 days)."""
-    token = client.post("/api/auth/sign-in", json={"email": email, "password": PASSWORD})
-    return {"Authorization": "Bearer " + token.get_json()["session"]["token"]}
 
 
 def invite(client, project, headers, email=GUEST):
@@ -135,7 +135,7 @@ def test_an_expired_invitation_is_400_and_listed_expired(client, setup, mail, cl
     invite(client, project, owner)
     token = mail.last_token(GUEST)
     clock.advance(days=7)
-    owner, guest = sign_in(client, OWNER), sign_in(client, GUEST)
+    owner, guest = signed_in(client, OWNER), signed_in(client, GUEST)
     error(client.post("/api/invitations/accept", headers=guest, json={"token": token}), 400,
           "INVALID_TOKEN")
     url = f"/api/projects/{project}/invitations"
@@ -286,6 +286,6 @@ def test_concurrent_invitations_of_one_address_leave_one_pending(app, client, se
             Invitation.status == "PENDING"))
     assert pending == 1
     # The one pending invitation is the one whose e-mail arrived last among the accepted.
-    guest = sign_in(client, GUEST)
+    guest = signed_in(client, GUEST)
     assert client.post("/api/invitations/accept", headers=guest,
                        json={"token": mail.last_token(GUEST)}).status_code == 200

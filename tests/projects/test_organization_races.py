@@ -11,9 +11,8 @@ from sqlalchemy import text
 
 from bench import cluster
 from tests.conftest import PASSWORD
-from tests.core.test_concurrency import run_at_once
-from tests.registrations.test_registration_races import sqlite_server  # noqa: F401
-from tests.service.test_scaleout import database, new_email, redis_url, sign_up, start_pair  # noqa: F401
+from tests.http import new_email, sign_up_at
+from tests.parallel import run_at_once
 
 ROUNDS = 4
 
@@ -35,12 +34,12 @@ def state(engine, project):
 
 
 @pytest.fixture
-def world(start_pair, database):  # noqa: F811 (the fixtures imported above)
+def world(start_pair, database):
     servers = start_pair()
     engine = cluster.engine(database)
-    owner = sign_up(servers[0], new_email())
+    owner = sign_up_at(servers[0], new_email())
     headers = {"Authorization": f"Bearer {owner['session']['token']}"}
-    users = [sign_up(servers[1], new_email())["user"]["id"] for _ in range(2 * ROUNDS)]
+    users = [sign_up_at(servers[1], new_email())["user"]["id"] for _ in range(2 * ROUNDS)]
 
     def project_with(role):
         made = requests.post(f"{servers[0]}/api/projects", headers=headers,
@@ -142,7 +141,7 @@ def fifty_creates_when_fortynine_exist(servers, database_url):
     """extensions.md E2.2: never more than 50 live keys, however many creates run at once."""
     engine = cluster.engine(database_url)
     try:
-        owner = sign_up(servers[0], new_email())
+        owner = sign_up_at(servers[0], new_email())
         headers = {"Authorization": f"Bearer {owner['session']['token']}"}
         with engine.begin() as conn:
             seed_keys(conn, owner["user"]["id"], 49)
@@ -165,11 +164,11 @@ def fifty_creates_when_fortynine_exist(servers, database_url):
 
 @pytest.mark.postgres
 @pytest.mark.redis
-def test_fifty_concurrent_creates_when_fortynine_keys_exist(start_pair, database):  # noqa: F811
+def test_fifty_concurrent_creates_when_fortynine_keys_exist(start_pair, database):
     fifty_creates_when_fortynine_exist(
         start_pair(ACCOUNT_FAILURE_LIMIT="1000 per 15 minutes"), database)
 
 
-def test_fifty_concurrent_creates_on_one_sqlite_process(sqlite_server):  # noqa: F811
+def test_fifty_concurrent_creates_on_one_sqlite_process(sqlite_server):
     url, database_url = sqlite_server
     fifty_creates_when_fortynine_exist([url], database_url)

@@ -4,8 +4,8 @@ invitations that carry a role; a transfer leaves the old owner an admin."""
 import pytest
 
 from tests.content import signed_in_user
-from tests.factories import make_project, user_id
-from tests.projects.test_projects import audit_entries, error, members_of
+from tests.factories import audit_entries, make_project, members_of, user_id
+from tests.http import error
 
 OWNER, ADMIN, ADMIN2, MEMBER, STAFF, OUTSIDER = (
     "owner@example.com", "padmin@example.com", "padmin2@example.com", "member@example.com",

@@ -10,8 +10,9 @@ from sqlalchemy import func, select
 from core.db import db
 from sections.audit.models import AuditEntry
 from sections.projects.models import Invitation, Membership, Project
-from tests.core.test_concurrency import run_at_once
-from tests.factories import make_admin, make_project, user_id
+from tests.factories import audit_entries, make_admin, make_project, members_of, user_id
+from tests.http import error
+from tests.parallel import run_at_once
 
 OWNER, MEMBER, OUTSIDER, ADMIN = ("owner@example.com", "member@example.com",
                                   "outsider@example.com", "admin@example.com")
@@ -25,29 +26,6 @@ def world(app, auth):
     project = make_project(app, OWNER, members=[MEMBER], name="Apollo")
     ids = {email: user_id(app, email) for email in headers}
     return project, headers, ids
-
-
-def error(response, status, code):
-    body = response.get_json()
-    assert response.status_code == status, body
-    assert body["code"] == code, body
-    assert set(body) <= {"error", "message", "code", "details"} and body["message"]
-    return body
-
-
-def audit_entries(app, action=None):
-    with app.app_context():
-        query = select(AuditEntry).order_by(AuditEntry.created_at)
-        if action:
-            query = query.where(AuditEntry.action == action)
-        return [(e.actor_id, e.action, e.target_type, e.target_id, e.details)
-                for e in db.session.execute(query).scalars()]
-
-
-def members_of(app, project):
-    with app.app_context():
-        return dict(db.session.execute(select(Membership.user_id, Membership.role).where(
-            Membership.project_id == project)).all())
 
 
 # --- every project path: 401 without a bearer, 404 for a non-member, 403 for a member ---

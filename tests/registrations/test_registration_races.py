@@ -1,35 +1,16 @@
 """Registrations under load on real servers (extensions.md E3.4): a hundred at once for ten
 places, twenty cancellations at once, a capacity change racing registrations. Two waitress
 processes on PostgreSQL and Redis, and one on SQLite; never more confirmed than the capacity."""
-import tempfile
 import uuid
 from datetime import UTC, datetime, timedelta
 
 import pytest
 import requests
 
-from bench import cluster
 from tests import content
-from tests.core.test_concurrency import run_at_once
 from tests.factories import make_project
-from tests.festivals.test_festivals import iso
-from tests.service import test_scaleout
-
-# The fixtures that start two service processes on one PostgreSQL database and Redis.
-database, redis_url, start_pair = (test_scaleout.database, test_scaleout.redis_url,
-                                   test_scaleout.start_pair)
-
-
-@pytest.fixture
-def sqlite_server(smtp_sink, tmp_path):
-    """One service process on a SQLite file; yields (its URL, the database URL)."""
-    url = f"sqlite:///{tmp_path}/registrations.db"
-    env = cluster.service_env(url, MAIL_SERVER="127.0.0.1", MAIL_PORT=smtp_sink[1],
-                              **test_scaleout.FAST_HASH)
-    cluster.upgrade(env)
-    with cluster.servers(1, env, tempfile.mkdtemp(dir=tmp_path)) as started:
-        yield started[0].url, url
-    assert "Traceback" not in cluster.log_of(started[0])
+from tests.http import iso
+from tests.parallel import run_at_once
 
 
 class Stage:

@@ -6,7 +6,7 @@ import pytest
 
 from tests import content
 from tests.content import DEAD
-from tests.festivals.test_festivals import iso
+from tests.http import iso
 
 crew = content.crew  # the fixture
 

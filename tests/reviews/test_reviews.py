@@ -11,19 +11,12 @@ from core.db import db
 from sections.audit.models import AuditEntry
 from sections.reviews.models import Review
 from tests import content
-from tests.content import BAD_BODIES, DEAD, count, signed_in_user, walk
-from tests.core.test_concurrency import run_at_once
-from tests.factories import make_project
-from tests.service import test_scaleout
+from tests.content import BAD_BODIES, DEAD, signed_in_user, walk
+from tests.factories import count, make_project
+from tests.http import iso
+from tests.parallel import run_at_once
 
 crew = content.crew  # the fixture
-# The fixtures that start two service processes on one PostgreSQL database.
-database, redis_url, start_pair = (test_scaleout.database, test_scaleout.redis_url,
-                                   test_scaleout.start_pair)
-
-
-def iso(moment) -> str:
-    return moment.strftime("%Y-%m-%dT%H:%M:%S.000Z")
 
 
 @pytest.fixture

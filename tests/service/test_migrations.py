@@ -12,18 +12,10 @@ from sections.auth.models import Session, User
 from sections.payments.models import Payment, PaymentEvent, Subscription
 from sections.projects.models import Project
 from sections.tickets.models import Ticket
-from tests.admin.test_stats import counted_from_rows
+from tests.commands import run_flask, upgrade_and_check
 from tests.conftest import POSTGRES_URL, USING_POSTGRES, AuthActions
-from tests.core.test_config import run_flask
-from tests.payments.test_webhooks import SECRET, deliver, make_event, payment_intent
-
-
-def upgrade_and_check(database_url):
-    upgrade = run_flask("db", "upgrade", SECRET_KEY="x", DATABASE_URL=database_url)
-    assert upgrade.returncode == 0, upgrade.stderr
-    check = run_flask("db", "check", SECRET_KEY="x", DATABASE_URL=database_url)
-    assert check.returncode == 0, check.stdout + check.stderr
-    assert "No new upgrade operations detected" in check.stdout + check.stderr
+from tests.payment_events import SECRET, deliver, make_event, payment_intent
+from tests.row_counts import counted_from_rows
 
 
 def test_migrations_build_the_sqlite_schema(tmp_path):

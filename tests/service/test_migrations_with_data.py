@@ -13,10 +13,9 @@ from sqlalchemy.dialects.postgresql import TSVECTOR
 
 from app import MIGRATIONS, SECTIONS
 from core import stats
-from tests.admin.test_stats import STATUSES, counted_from_rows
+from tests.commands import run_flask, upgrade_and_check
 from tests.conftest import POSTGRES_URL, USING_POSTGRES, AuthActions
-from tests.core.test_config import run_flask
-from tests.service.test_migrations import upgrade_and_check
+from tests.row_counts import STATUSES, counted_from_rows
 
 ROWS = 2  # per table: row i refers to row i of each table it references
 START = datetime(2026, 1, 1, tzinfo=UTC)

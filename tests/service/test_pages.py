@@ -9,6 +9,7 @@ from core.db import db
 from sections.auth.models import OneTimeToken
 from tests.browser import chromium, open_page, wait_until
 from tests.conftest import PASSWORD
+from tests.http import bearer, sign_in_at, sign_up_at
 
 pytestmark = pytest.mark.browser
 
@@ -20,24 +21,8 @@ DONE = f"{RESULT}.dataset.done === 'true' && {RESULT}.textContent"
 INTRO = "document.querySelector('p').textContent"
 
 
-def bearer(token):
-    return {"Authorization": f"Bearer {token}"}
-
-
 def session_of(server, token):
     return requests.get(f"{server}/api/auth/session", headers=bearer(token), timeout=10).json()
-
-
-def sign_up(server, email, password=PASSWORD):
-    created = requests.post(f"{server}/api/auth/sign-up",
-                            json={"email": email, "password": password}, timeout=30)
-    assert created.status_code == 201, created.text
-    return created.json()["session"]["token"]
-
-
-def sign_in(server, email, password):
-    return requests.post(f"{server}/api/auth/sign-in", json={"email": email, "password": password},
-                         timeout=30)
 
 
 def on_the_server(server, link):
@@ -81,7 +66,8 @@ def test_the_magic_link_page_signs_in_on_a_press(app, live_server, mail, tmp_pat
 def invited(server, mail):
     """An owner's project "Apollo" and an invitation to EMAIL (a verified account): the owner's
     bearer, the guest's, the project's id and the e-mailed link."""
-    owner, guest = sign_up(server, OWNER), sign_up(server, EMAIL)
+    owner, guest = (sign_up_at(server, OWNER)["session"]["token"],
+                    sign_up_at(server, EMAIL)["session"]["token"])
     verified = requests.post(f"{server}/api/auth/verify-email",
                              json={"token": mail.last_token(EMAIL)}, timeout=10)
     assert verified.status_code == 200
@@ -145,7 +131,7 @@ def unspent(app, token) -> bool:
 def test_the_reset_page_sets_the_password_only_when_the_button_is_pressed(app, live_server, mail,
                                                                         tmp_path):
     app.config["ALLOWED_REDIRECT_ORIGINS"] = [live_server]  # known once the port is bound
-    session = sign_up(live_server, EMAIL)
+    session = sign_up_at(live_server, EMAIL)["session"]["token"]
     sent = requests.post(f"{live_server}/api/auth/forgot-password", timeout=10,
                          json={"email": EMAIL, "redirectUrl": f"{live_server}/reset-password"})
     assert sent.status_code == 200
@@ -165,8 +151,8 @@ def test_the_reset_page_sets_the_password_only_when_the_button_is_pressed(app, l
         shown = wait_until(cdp, DONE)
     assert shown == "Done."
     assert not unspent(app, token)
-    assert sign_in(live_server, EMAIL, NEW_PASSWORD).status_code == 200
-    assert sign_in(live_server, EMAIL, PASSWORD).status_code == 401
+    assert sign_in_at(live_server, EMAIL, NEW_PASSWORD).status_code == 200
+    assert sign_in_at(live_server, EMAIL, PASSWORD).status_code == 401
     assert session_of(live_server, session)["error"] == "INVALID_TOKEN"
 
 

@@ -1,80 +1,21 @@
 """Scale-out (issue 7): two real waitress processes sharing PostgreSQL and Redis act as one
 service (sessions, one-time tokens, rate limits, the account cap, webhook idempotency); the pool
 settings; SQLite's WAL mode and busy timeout under concurrent writers."""
-import contextlib
 import json
-import tempfile
 import threading
 import uuid
 
 import pytest
-import redis
 import requests
 from sqlalchemy import event, text
 
 from bench import cluster
 from core.db import db
-from tests.conftest import PASSWORD, POSTGRES_URL, USING_POSTGRES
+from tests.conftest import PAIR_WEBHOOK_SECRET, PASSWORD
+from tests.http import new_email, sign_in_at, sign_up_at
 from tests.threaded_server import serve
 
-SECRET = "whsec_scaleout"
-FAST_HASH = {"PASSWORD_HASH_MEMORY_COST": 1024, "PASSWORD_HASH_TIME_COST": 1}
-
-
-@pytest.fixture(scope="module")
-def database():
-    if not USING_POSTGRES:
-        pytest.skip("processes share a database server only on PostgreSQL; the PostgreSQL run "
-                    "(DATABASE_URL=postgresql://...) exercises this")
-    with cluster.fresh_database(POSTGRES_URL, "scaleout") as url:
-        cluster.upgrade(cluster.service_env(url))
-        yield url
-
-
-@pytest.fixture(scope="module")
-def redis_url():
-    url = cluster.redis_url()
-    client = redis.Redis.from_url(url, socket_connect_timeout=2)
-    try:
-        client.ping()
-    except redis.RedisError as exc:
-        pytest.fail(f"these tests share rate limits through Redis, which does not answer at "
-                    f"{url}: {exc}")
-    finally:
-        client.close()
-    return url
-
-
-@pytest.fixture
-def start_pair(database, redis_url, smtp_sink, tmp_path):
-    """Start two service processes on the shared database and Redis, with extra settings."""
-    started = []
-
-    def start(**settings):
-        env = cluster.service_env(
-            database, RATELIMIT_STORAGE_URI=redis_url,
-            RATELIMIT_KEY_PREFIX="scale-" + uuid.uuid4().hex, PAYMENT_WEBHOOK_SECRET=SECRET,
-            MAIL_SERVER="127.0.0.1", MAIL_PORT=smtp_sink[1], **FAST_HASH, **settings)
-        pair = stack.enter_context(cluster.servers(2, env, tempfile.mkdtemp(dir=tmp_path)))
-        started.extend(pair)
-        return [server.url for server in pair]
-
-    with contextlib.ExitStack() as stack:
-        yield start
-    for server in started:  # stopped by now: every answer was one of ours, none a crash
-        assert "Traceback" not in cluster.log_of(server)
-
-
-def sign_up(server, email):
-    response = requests.post(f"{server}/api/auth/sign-up",
-                             json={"email": email, "password": PASSWORD}, timeout=30)
-    assert response.status_code == 201, response.text
-    return response.json()
-
-
-def sign_in(server, email, password=PASSWORD):
-    return requests.post(f"{server}/api/auth/sign-in",
-                         json={"email": email, "password": password}, timeout=30)
+SECRET = PAIR_WEBHOOK_SECRET  # what start_pair's servers check webhooks with
 
 
 def read_session(server, token):
@@ -82,16 +23,12 @@ def read_session(server, token):
                         headers={"Authorization": f"Bearer {token}"}, timeout=30)
 
 
-def new_email():
-    return f"{uuid.uuid4().hex[:12]}@example.com"
-
-
 @pytest.mark.postgres
 @pytest.mark.redis
 def test_a_session_made_on_one_process_works_on_the_other(start_pair, mail):
     a, b = start_pair()
     email = new_email()
-    made = sign_up(a, email)
+    made = sign_up_at(a, email)
     token = made["session"]["token"]
 
     seen = read_session(b, token)
@@ -107,7 +44,7 @@ def test_a_session_made_on_one_process_works_on_the_other(start_pair, mail):
     assert again.status_code == 400 and again.json()["error"] == "INVALID_TOKEN"
     assert read_session(a, token).json()["user"]["emailVerified"] is True
 
-    signed_in = sign_in(b, email)
+    signed_in = sign_in_at(b, email)
     assert signed_in.status_code == 200
     second = signed_in.json()["session"]["token"]
     assert read_session(a, second).status_code == 200
@@ -125,7 +62,7 @@ def test_a_session_made_on_one_process_works_on_the_other(start_pair, mail):
 def test_rate_limit_counters_are_shared(start_pair):
     a, b = start_pair(RATELIMIT_PUBLIC="5 per minute")
     # A fresh address per attempt keeps the per-account cap out of the way.
-    answers = [sign_in(server, new_email(), "wrong password") for server in (a, a, a, b, b, b)]
+    answers = [sign_in_at(server, new_email(), "wrong password") for server in (a, a, a, b, b, b)]
     assert [r.status_code for r in answers] == [401] * 5 + [429]
     assert [r.headers["X-RateLimit-Remaining"] for r in answers] == ["4", "3", "2", "1", "0", "0"]
     assert answers[-1].json()["error"] == "RATE_LIMITED"
@@ -137,11 +74,11 @@ def test_rate_limit_counters_are_shared(start_pair):
 def test_the_account_failure_cap_is_shared(start_pair):
     a, b = start_pair(ACCOUNT_FAILURE_LIMIT="3 per 15 minutes")
     email = new_email()
-    sign_up(a, email)
-    wrong = [sign_in(server, email, "not the password").status_code for server in (a, b, a)]
+    sign_up_at(a, email)
+    wrong = [sign_in_at(server, email, "not the password").status_code for server in (a, b, a)]
     assert wrong == [401, 401, 401]
     for server in (b, a):  # even the right password waits for the window to pass
-        blocked = sign_in(server, email)
+        blocked = sign_in_at(server, email)
         assert blocked.status_code == 429, blocked.text
         assert blocked.json()["error"] == "RATE_LIMITED"
         assert 0 < int(blocked.headers["Retry-After"]) <= 900

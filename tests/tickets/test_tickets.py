@@ -6,6 +6,7 @@ from sqlalchemy import delete
 from core.db import db
 from sections.projects.models import Project
 from tests.factories import make_admin, make_project, user_id
+from tests.http import error
 
 ALICE, BOB, STAFF, STAFF2 = ("alice@example.com", "bob@example.com", "staff@example.com",
                              "staff2@example.com")
@@ -33,13 +34,6 @@ def patch(client, ticket, headers, **body):
 
 def comment(client, ticket, headers, **body):
     return client.post(f"/api/tickets/{ticket['id']}/comments", json=body, headers=headers)
-
-
-def error(response, status, code):
-    body = response.get_json()
-    assert response.status_code == status, body
-    assert body["code"] == code and body["message"] and body["error"], body
-    return body
 
 
 def test_opening_a_ticket(app, client, people):
