@@ -1,20 +1,6 @@
-"""Who may reach a view, checked in R1's order whatever order the decorators are written in.
-
-The decorators only declare (`Access`, read by `check_access` and by core/blueprint.py, which
-documents each declaration's refusals). `check_access`, the pipeline step after the rate limit:
-1. 401  no live bearer where one is needed, or a dead one sent to a public read
-   403  a credential that does not reach this method and path at all (an API key's scopes,
-        extensions.md E2.2): asked of the credential right after it is authenticated
-2. 403  the caller's platform role is not one the view needs (`roles_required`), then an
-        impersonation session asking for a security change (`not_impersonated`, E2.3)
-3. 404  a path id that cannot be one (`policy.is_id`), whatever the view
-4. 404, 403  each path resource: not visible, then not allowed (`policy.load`), locked when the
-        view changes it; then the section's own check on the raw body (`then`: 409 for a final
-        state, 403 for a field the caller may not change)
-5. 404  an id in the body naming nothing the caller may see (`body_names`)
-6. 403  EMAIL_NOT_VERIFIED (`verified_email_required`)
-7. the view, which validates the body (400); it gets each loaded resource as a keyword argument
-"""
+"""Who may reach a view: decorators that only declare (`Access`), and `check_access`, the
+pipeline step that acts on them in R1's order whatever order they are written in (core/blueprint.py
+documents each declaration's refusals)."""
 from dataclasses import dataclass, field
 
 from flask import current_app, request
@@ -140,6 +126,19 @@ def raw_body():
     return request.get_json(silent=True)
 
 
+# `check_access`'s order (R1), after the rate limit:
+# 1. 401  no live bearer where one is needed, or a dead one sent to a public read
+#    403  a credential that does not reach this method and path at all (an API key's scopes,
+#         extensions.md E2.2): asked of the credential right after it is authenticated
+# 2. 403  the caller's platform role is not one the view needs (`roles_required`), then an
+#         impersonation session asking for a security change (`not_impersonated`, E2.3)
+# 3. 404  a path id that cannot be one (`policy.is_id`), whatever the view
+# 4. 404, 403  each path resource: not visible, then not allowed (`policy.load`), locked when the
+#         view changes it; then the section's own check on the raw body (`then`: 409 for a final
+#         state, 403 for a field the caller may not change)
+# 5. 404  an id in the body naming nothing the caller may see (`body_names`)
+# 6. 403  EMAIL_NOT_VERIFIED (`verified_email_required`)
+# 7. the view, which validates the body (400); it gets each loaded resource as a keyword argument
 def check_access():
     """Pipeline step: act on the view's declarations (the module docstring's order)."""
     if request.method == "OPTIONS":

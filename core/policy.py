@@ -1,11 +1,10 @@
-"""Who sees and who changes what (resources.md R1, "who sees what"): the policy engine.
+"""Who sees and who changes what (resources.md R1, "who sees what"): the policy engine, with
+the kinds each section declares in its `rules.py` (`define`): 404 before 403, in one question."""
 
-Each section declares its kinds in its own `rules.py` (`define`): which relations allow each
-action, and one function that finds a caller's relations to a resource (one query at most). A
-view asks one question, `load(kind, id, action)` (or `authorize` for a resource it already holds),
-and gets the resource, or NotFound when the caller may not see it, or Forbidden when it may see it
-but not do `action`: 404 before 403, whatever order decorators are written in.
-"""
+# A kind: which relations allow each action, and one function that finds a caller's relations
+# to a resource (one query at most). A view asks `load(kind, id, action)` (or `authorize` for a
+# resource it already holds) and gets the resource, or NotFound when the caller may not see it,
+# or Forbidden when it may see it but not do `action`.
 from dataclasses import dataclass
 
 from core.bearer import current_session

@@ -20,10 +20,12 @@ def bearer(token_or_answer) -> dict:
     return {"Authorization": f"Bearer {token}"}
 
 
-def sign_in(client, email=EMAIL, password=PASSWORD, headers=None, **extra):
-    """Sign in with a password through the test client; `extra` goes into the body
-    (`totpCode`, `recoveryCode`); the response, whatever it says."""
-    return client.post("/api/auth/sign-in", headers=headers,
+def sign_in(client, email=EMAIL, password=PASSWORD, headers=None, environ_base=None,
+            **extra):
+    """Sign in with a password through the test client (from the client address in
+    `environ_base`, if given); `extra` goes into the body (`totpCode`, `recoveryCode`); the
+    response, whatever it says."""
+    return client.post("/api/auth/sign-in", headers=headers, environ_base=environ_base or {},
                        json={"email": email, "password": password, **extra})
 
 

@@ -1,10 +1,8 @@
-"""A WSGI app served by waitress on a loopback port in a thread, for tests.
-
-The thread runs waitress's event loop one poll at a time and, when asked to stop, closes the
-sockets itself after its last poll: closing them from another thread races the loop (EBADF).
-Before that it stops the worker threads: a worker finishing a request wakes the loop through
-its trigger pipe, which must still be open then.
-"""
+"""A WSGI app served by waitress on a loopback port in a thread, for tests."""
+# The thread runs waitress's event loop one poll at a time and, when asked to stop, closes the
+# sockets itself after its last poll: closing them from another thread races the loop (EBADF).
+# Before that it stops the worker threads: a worker finishing a request wakes the loop through
+# its trigger pipe, which must still be open then.
 import contextlib
 import threading
 

@@ -1,8 +1,6 @@
-"""The hand-written part of the Python client (clients/generate.sh never touches it): a client with
-the base URL and bearer token set once, error answers raised as ApiError, and paginate() over
-the R1 lists. The operations themselves are the generated modules, named by operationId:
-`api_client.api.<tag>.<operation_id>` with `sync()`, `sync_detailed()`, `asyncio()`, ...
-"""
+"""The hand-written part of the Python client (clients/generate.sh never touches it): a client
+with the base URL and bearer token set once, errors raised as ApiError, and paginate() over the
+lists. The operations are the generated modules, `api_client.api.<tag>.<operation_id>`."""
 from collections.abc import Callable, Iterator
 from typing import Any, overload
 

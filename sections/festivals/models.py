@@ -1,4 +1,5 @@
-"""Festivals (resources.md R5); their rating is the reviews section's (reviews/models.py)."""
+"""Festivals (resources.md R5); their rating and registrations are parts that other sections
+add (parts.py)."""
 from datetime import datetime
 
 from sqlalchemy import (

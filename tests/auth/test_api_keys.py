@@ -1,7 +1,6 @@
-"""API keys (extensions.md E2.2) through HTTP: creation with its proof, notice and event; the
-key's form and storage; what a key reaches (scopes, /api/auth, /api/admin) and the order of
-that check; its own rate counter; lastUsedAt at most once a minute; listing, revocation,
-expiry, the cap of 50; bad keys of every kind answer 401, never 500."""
+"""API keys (extensions.md E2.2) through HTTP: creation with its proof, notice and event; form
+and storage; what a key reaches and in which order; its rate counter; lastUsedAt; listing,
+revocation, expiry, the cap of 50; bad keys of every kind answer 401, never 500."""
 import hashlib
 import re
 

@@ -1,8 +1,6 @@
-"""An account's deletion racing its own changes and writes (contract section 9, extensions
-E1.2, E2.2, resources R3) on two real waitress processes sharing PostgreSQL: the deletion goes
-through (never a deadlock reported as the database down), a write that loses the race answers
-401 as a dead session does (never a 409 from a foreign key), and nothing it wrote outlives the
-account. Several trials each, the requests released together."""
+"""An account's deletion racing its own changes and writes on two waitress processes sharing
+PostgreSQL: the deletion goes through (never a deadlock reported as the database down), a write
+that loses the race answers 401 (never a 409 from a foreign key), nothing outlives the account."""
 import uuid
 
 import psycopg

@@ -1,8 +1,6 @@
-"""One proof for every sensitive change (extensions E1.3): changing the e-mail, deleting a
-passkey, disabling two-factor and deleting the account all ask the same, in the same order: a
-wrong password 400 INVALID_CREDENTIALS, a missing proof 403 REAUTHENTICATION_REQUIRED, a wrong
-code 400 INVALID_TOTP. Wrong answers count toward the failure cap; the session stays. Also the
-absolute session lifetime (E1.5)."""
+"""One proof for every sensitive change (extensions E1.3), asked the same way in the same order
+(400 INVALID_CREDENTIALS, 403 REAUTHENTICATION_REQUIRED, 400 INVALID_TOTP), counted toward the
+failure cap; and the absolute session lifetime (E1.5)."""
 from datetime import datetime, timedelta
 
 import pytest

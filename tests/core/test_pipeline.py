@@ -1,7 +1,6 @@
-"""The request pipeline (pipeline.py) and what issue 11 found at its edges: the order request id
--> bearer -> rate limit -> view (a 429 keeps the client's request id), the bearer checked before
-the body (item 7), bad JSON (item 4), answers that are JSON or empty (item 6), unknown fields
-(item 8) and `Vary: Origin` (item 10). Through waitress where the parsing happens."""
+"""The request pipeline (core/pipeline.py) and its edges: request id -> bearer -> rate limit ->
+view (a 429 keeps the request id), the bearer before the body, bad JSON, answers JSON or empty,
+unknown fields and `Vary: Origin`; through waitress where the parsing happens."""
 import re
 from datetime import UTC, datetime, timedelta
 

@@ -1,8 +1,6 @@
-"""Races of extensions.md E2 between two real waitress processes on PostgreSQL: two role
-changes of one member, a role change against the member's removal, a transfer against an
-admin's removal (E2.1); fifty key creations against a cap of fifty (E2.2), there and on one
-process over SQLite. The database ends in a state one of them would have left, with the audit
-log saying exactly what happened."""
+"""Races of extensions.md E2 between two waitress processes on PostgreSQL (role changes, removal,
+transfer; fifty key creations against a cap of fifty, also on one SQLite process): the database
+ends as one serial order would leave it, and the audit log says exactly what happened."""
 import uuid
 
 import pytest

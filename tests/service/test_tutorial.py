@@ -1,16 +1,14 @@
 """The tutorial (docs/tutorial.md) run as it is written: its server started by its own block, then
-every other shell block in order, read from the Markdown itself, in one shell, as a reader pastes
-them. Tokens sent by e-mail are read as the tutorial says (`mailed`, from instance/server.log).
-
-What differs from a reader's run, and why:
-- the checkout is a folder of links to this one without its `instance/`, so the tutorial's
-  database, key and log are the test's own, and the install block is not run (the tests run in
-  the venv it makes);
-- the server listens on a free port rather than 5000 (FLASK_RUN_PORT, APP_BASE_URL), and the
-  blocks' `localhost:5000` is that port;
-- a `curl` whose answer the tutorial does not show as an error gets `--fail-with-body`, and the
-  shell runs with `set -euo pipefail`, so an answer that went wrong stops the run.
-"""
+every other shell block in order, in one shell, as a reader pastes them; mailed tokens read as
+the tutorial says (from instance/server.log)."""
+# What differs from a reader's run, and why:
+# - the checkout is a folder of links to this one without its `instance/`, so the tutorial's
+#   database, key and log are the test's own, and the install block is not run (the tests run in
+#   the venv it makes);
+# - the server listens on a free port rather than 5000 (FLASK_RUN_PORT, APP_BASE_URL), and the
+#   blocks' `localhost:5000` is that port;
+# - a `curl` whose answer the tutorial does not show as an error gets `--fail-with-body`, and the
+#   shell runs with `set -euo pipefail`, so an answer that went wrong stops the run.
 import os
 import re
 import signal
