@@ -10,9 +10,7 @@ from core.fields import (
     UserRefSchema,
     UTCDateTime,
     data_schema,
-    utc_iso,
 )
-from perf.answers import WrittenOut
 
 NAME_MAX, DESCRIPTION_MAX = 100, 2000
 
@@ -88,20 +86,8 @@ class MyInvitationSchema(InvitationSchema):
     project = fields.Nested(ProjectRefSchema, required=True)
 
 
-class ProjectDataSchema(WrittenOut, Schema):
-    """`{data: Project}` (R1), what data_schema(ProjectSchema) would be; the project read is hot
-    enough that its dump is written out by hand (perf/answers.py)."""
-
-    data = fields.Nested(ProjectSchema, required=True)
-
-    @staticmethod
-    def write(raw: dict) -> dict:
-        project = raw["data"]
-        return {"data": {**project, "createdAt": utc_iso(project["createdAt"]),
-                         "updatedAt": utc_iso(project["updatedAt"])}}
-
-
 # The documented answers: `{data}` of one, `{data, meta}` of a list (R1).
+ProjectDataSchema = data_schema(ProjectSchema)
 InvitationDataSchema = data_schema(InvitationSchema)
 MemberDataSchema = data_schema(MemberSchema)
 ProjectPageSchema = listing.page_schema(ProjectSchema)

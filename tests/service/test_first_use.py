@@ -57,7 +57,7 @@ def test_text_comes_back_as_written_not_escaped(client, auth):
     made = client.post("/api/projects", json={"name": "Crème brûlée"}, headers=headers)
     assert "Crème brûlée".encode() in made.data and b"\\u00e8" not in made.data
     assert made.content_type == "application/json"  # JSON is UTF-8 (RFC 8259 section 8.1)
-    # The session answer is written out by hand (perf/answers.py): the same.
+    # The session answer (the hottest read) the same.
     client.patch("/api/auth/user", json={"name": "Zoë"}, headers=headers)
     session = client.get("/api/auth/session", headers=headers)
     assert "Zoë".encode() in session.data and b"\\u00eb" not in session.data

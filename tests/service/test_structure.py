@@ -121,10 +121,10 @@ VIEW_MODULES = [p for p in [*modules(), *EXAMPLE] if any(True for _ in views(p))
 @pytest.mark.parametrize("path", VIEW_MODULES, ids=str)
 def test_views_answer_one_way(path):
     """docs/contributing.md, "an answer": a view returns what its response schema dumps (a 204
-    view `return None`), never bytes or JSON of its own: a faster dump is the schema's
-    (perf/answers.py), a kept answer a decorator's (perf/answer_cache.py)."""
+    view `return None`), never bytes or JSON of its own: a kept answer is a decorator's
+    (perf/answer_cache.py)."""
     source = (ROOT / path).read_text()
-    for name in ("jsonify", "make_response", "response_class", "written_out"):
+    for name in ("jsonify", "make_response", "response_class"):
         assert name not in source, f"{path} writes an answer itself ({name})"
     for view in views(path):
         for node in ast.walk(view):

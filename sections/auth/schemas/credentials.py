@@ -3,8 +3,7 @@
 from marshmallow import Schema, ValidationError, fields, validate, validates
 
 from core import listing
-from core.fields import RequestSchema, Text, UTCDateTime, utc_iso
-from perf.answers import WrittenOut
+from core.fields import RequestSchema, Text, UTCDateTime
 from sections.auth.schemas.account import ImpersonatorSchema
 from sections.auth.schemas.auth import SessionSchema, UserSchema
 
@@ -56,23 +55,11 @@ class CurrentSessionInfoSchema(SessionSchema):
         "description": "The admin seeing what the user sees; null for every other session"})
 
 
-class CurrentSessionSchema(WrittenOut, Schema):
+class CurrentSessionSchema(Schema):
     """GET /api/auth/session: the user and the session of a session token (`apiKey` null), or
-    the user and the key of an API key (`session` null). The hottest authenticated read: its
-    dump is written out by hand (perf/answers.py)."""
+    the user and the key of an API key (`session` null)."""
 
     user = fields.Nested(UserSchema, required=True)
     session = fields.Nested(CurrentSessionInfoSchema, required=True, allow_none=True)
     apiKey = fields.Nested(ApiKeySchema, required=True, allow_none=True)
 
-    @staticmethod
-    def write(raw: dict) -> dict:
-        user, session, key = raw["user"], raw["session"], raw["apiKey"]
-        if session is not None:
-            session = {**session, "expiresAt": utc_iso(session["expiresAt"])}
-        if key is not None:
-            key = {**key, "createdAt": utc_iso(key["createdAt"]),
-                   "expiresAt": key["expiresAt"] and utc_iso(key["expiresAt"]),
-                   "lastUsedAt": key["lastUsedAt"] and utc_iso(key["lastUsedAt"])}
-        return {"user": {**user, "createdAt": utc_iso(user["createdAt"])},
-                "session": session, "apiKey": key}
