@@ -11,7 +11,7 @@ import pytest
 import requests
 
 from bench import cluster
-from tests.conftest import PASSWORD, POSTGRES_URL, USING_POSTGRES
+from tests.conftest import PASSWORD
 from tests.http import bearer, sign_up_at
 
 CAP = 10
@@ -86,22 +86,12 @@ def test_concurrent_wrong_two_factor_codes_are_capped(argon2_server, smtp_sink):
     assert_capped(statuses, refused_status=400)
 
 
-@pytest.fixture(scope="module")
-def postgres_database():
-    if not USING_POSTGRES:
-        pytest.skip("processes share a database server only on PostgreSQL; the PostgreSQL run "
-                    "(DATABASE_URL=postgresql://...) exercises this")
-    with cluster.fresh_database(POSTGRES_URL, "accountcap") as url:
-        cluster.upgrade(cluster.service_env(url))
-        yield url
-
-
 @pytest.mark.postgres
 @pytest.mark.redis
 def test_concurrent_wrong_passwords_over_two_processes_pass_the_cap_at_most_ten_times(
-        postgres_database, smtp_sink, tmp_path):
+        database, smtp_sink, tmp_path):
     env = cluster.service_env(
-        postgres_database, RATELIMIT_STORAGE_URI=cluster.redis_url(),
+        database, RATELIMIT_STORAGE_URI=cluster.redis_url(),
         RATELIMIT_KEY_PREFIX="cap-" + uuid.uuid4().hex, MAIL_SERVER="127.0.0.1",
         MAIL_PORT=smtp_sink[1])
     with cluster.servers(2, env, tempfile.mkdtemp(dir=tmp_path), threads=16) as pair:
