@@ -101,6 +101,7 @@ def create_app(test_config=None):
     tracing.configure(app)  # only with OTEL_EXPORTER_OTLP_ENDPOINT: OpenTelemetry
     if serving.flask_run_serves():  # wsgi.py says so for waitress
         serving.start(app)
+    serving.watch_project_code_only()  # `flask --debug run`'s reloader: the project's files
     return app
 
 
@@ -116,7 +117,11 @@ def finish_config(app):
                 "instance/config.py; in development, pass --debug (`flask --app app --debug run`, "
                 "`flask --app app --debug purge-expired`), which keeps a generated key in "
                 "instance/dev-secret-key")
-        cfg["SECRET_KEY"] = config.development_secret_key(app.instance_path)
+        cfg["SECRET_KEY"] = config.development_secret(app.instance_path, "dev-secret-key")
+    if app.debug and not cfg["PAYMENT_WEBHOOK_SECRET"]:
+        # Development signs its own test events (docs/tutorial.md) with no setting to give.
+        cfg["PAYMENT_WEBHOOK_SECRET"] = [config.development_secret(
+            app.instance_path, "dev-webhook-secret", prefix="whsec_dev_")]
     cfg["SQLALCHEMY_DATABASE_URI"] = config.database_uri(cfg["DATABASE_URL"], app.instance_path)
     if not cfg["SQLALCHEMY_DATABASE_URI"].startswith("sqlite"):
         cfg.setdefault("SQLALCHEMY_ENGINE_OPTIONS", {

@@ -121,6 +121,7 @@ SETTINGS = {
     # --- payment webhook ---
     # Signing secrets, comma-separated: during a rotation the old and the new one both verify.
     # Without one the service starts, warns, and answers every delivery 400.
+    # `--debug` without one: generated once, kept in instance/dev-webhook-secret.
     "PAYMENT_WEBHOOK_SECRET": ("list", []),
     "PAYMENT_WEBHOOK_TOLERANCE": (int, 300),  # seconds a signature's `t` may differ from now
     # --- two-factor ---
@@ -240,11 +241,11 @@ def loopback_twins(url: str) -> list[str]:
     return [origin]
 
 
-def development_secret_key(instance_path: str) -> str:
-    """A key generated once for `flask run --debug` and kept in the instance folder."""
-    path = os.path.join(instance_path, "dev-secret-key")
+def development_secret(instance_path: str, name: str, prefix: str = "") -> str:
+    """A secret generated once for `--debug` and kept in the instance folder as `name`."""
+    path = os.path.join(instance_path, name)
     if not os.path.exists(path):
         with open(os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600), "w") as f:
-            f.write(secrets.token_urlsafe(48))
+            f.write(prefix + secrets.token_urlsafe(32 if prefix else 48))
     with open(path) as f:
         return f.read().strip()

@@ -114,12 +114,20 @@ def validation_details(messages):
     return messages
 
 
+def invalid(details: dict) -> APIError:
+    """400 VALIDATION_ERROR with `details`. Its `message` is the one reason when there is one
+    (a weak password says why, as a breached one does), else "Request validation failed"."""
+    reasons = [reason for messages in details.values()
+               for reason in (messages if isinstance(messages, list) else [messages])]
+    only = reasons[0] if len(reasons) == 1 and isinstance(reasons[0], str) else None
+    return APIError(400, "VALIDATION_ERROR", only or "Request validation failed", details=details)
+
+
 def from_http_exception(exc: HTTPException) -> APIError:
     status = exc.code or 500
     data = getattr(exc, "data", None) or {}
     if "messages" in data:
-        return APIError(400, "VALIDATION_ERROR", "Request validation failed",
-                        details=validation_details(data["messages"]))
+        return invalid(validation_details(data["messages"]))
     headers = {k: v for k, v in exc.get_headers() if k.lower() != "content-type"}
     headers.update(data.get("headers") or {})
     message = data.get("message") or exc.description or HTTPStatus(status).phrase
@@ -153,8 +161,7 @@ def handle_outcome(exc: outcomes.Outcome):
 
 
 def handle_validation_error(exc: ValidationError):
-    return error_response(APIError(400, "VALIDATION_ERROR", "Request validation failed",
-                                   details=validation_details(exc.messages)))
+    return error_response(invalid(validation_details(exc.messages)))
 
 
 def handle_integrity_error(exc: IntegrityError):

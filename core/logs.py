@@ -2,6 +2,7 @@
 with its request; and the access line of every request (ACCESS_LOG). docs/how-to/operations.md
 lists the fields."""
 import logging
+import re
 import sys
 
 from flask import g, has_request_context, request
@@ -14,6 +15,9 @@ TEXT_FORMAT = "%(asctime)s %(levelname)s %(name)s: %(message)s"
 JSON_FIELDS = ("levelname", "name", "message")
 RENAMED = {"levelname": "level", "name": "logger"}
 access_log = logging.getLogger("app.access")
+# A terminal's colour codes (ANSI CSI sequences), which Werkzeug's development server puts into
+# its own lines ("WARNING: This is a development server", the request lines).
+COLOUR_CODES = re.compile(r"\x1b\[[0-9;]*[A-Za-z]")
 
 
 class RequestFields(logging.Filter):
@@ -37,6 +41,16 @@ def route() -> str:
     return rule.rule if rule is not None else "unmatched"
 
 
+class NoColourCodes(logging.Filter):
+    """A JSON line's message without a terminal's colour codes: it is read by programs."""
+
+    def filter(self, record):
+        message = record.getMessage()
+        if "\x1b[" in message:
+            record.msg, record.args = COLOUR_CODES.sub("", message), ()
+        return True
+
+
 def json_formatter() -> logging.Formatter:
     return JsonFormatter(" ".join(f"%({name})s" for name in JSON_FIELDS),
                          rename_fields=RENAMED, timestamp=True)
@@ -48,6 +62,8 @@ def handler_for(log_format: str, stream=None) -> logging.Handler:
     handler.setFormatter(json_formatter() if log_format == "json"
                          else logging.Formatter(TEXT_FORMAT))
     handler.addFilter(RequestFields())
+    if log_format == "json":
+        handler.addFilter(NoColourCodes())
     return handler
 
 

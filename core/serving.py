@@ -3,6 +3,7 @@ process (`flask run`, its reloader's child under `--debug`, or wsgi.py for waitr
 maintenance command (`flask purge-expired`) that builds the same app."""
 import click
 from flask.helpers import get_debug_flag
+from werkzeug import _reloader
 from werkzeug.serving import is_running_from_reloader
 
 
@@ -15,6 +16,19 @@ def start(app) -> None:
     """Run what the sections asked to be run at the start, once per app."""
     while app.extensions.get("serving"):
         app.extensions["serving"].pop(0)(app)
+
+
+def watch_project_code_only() -> None:
+    """Under `flask --debug run` (in its serving child, which watches, and in the parent that
+    restarts it), have Werkzeug's reloader poll the files of the project and of the modules it
+    imported (its "stat" loop) instead of watching with watchdog, which requirements-dev.txt
+    brings (mkdocs needs it): watchdog's recursive inotify watches take in the virtualenv, the
+    standard library and `instance/`, whose log the server itself writes, and overflow
+    ("Inotify queue overflowed", hundreds of lines). Flask's `run` passes Werkzeug no reloader
+    type and has no option for one, hence the private name (perf/private_names.py)."""
+    ctx = click.get_current_context(silent=True)
+    if ctx is not None and ctx.info_name == "run":
+        _reloader.reloader_loops["auto"] = _reloader.StatReloaderLoop
 
 
 def flask_run_serves() -> bool:

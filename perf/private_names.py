@@ -17,6 +17,7 @@ class Private(NamedTuple):
 FLASK, LIMITER, LIMITS = ("Flask", "3.1.3"), ("Flask-Limiter", "4.1.1"), ("limits", "5.8.0")
 SMOREST, SQLALCHEMY = ("flask-smorest", "0.47.0"), ("SQLAlchemy", "2.1.9")
 MARSHMALLOW = ("marshmallow", "4.4.0")
+WERKZEUG = ("Werkzeug", "3.1.9")
 LIMITER_STATE = "the short path takes itself off when any of these is set or true (perf/limiter.py)"
 
 PRIVATE = (
@@ -24,6 +25,10 @@ PRIVATE = (
             "function", "perf/prepared.py `instances_of`: a mapped instance without its "
             "constructor, as the ORM's own loading makes one (not private by its name, but "
             "not in SQLAlchemy's documented API either)"),
+    Private(*WERKZEUG, "werkzeug", "_reloader", "module",
+            "core/serving.py `watch_project_code_only`: its `reloader_loops` table, where "
+            "`flask --debug run` picks watchdog when it is installed; Flask's `run` passes no "
+            "reloader type and has no option for one (tests/core/test_dev_server.py)"),
     Private(*FLASK, "flask.globals", "_cv_request", "attribute",
             "perf/limiter.py: the request context without werkzeug's proxies, read several "
             "times a request on the limiter's short path"),

@@ -65,6 +65,25 @@ def test_sign_up_refuses_a_breached_password(client, password):
     assert refused_as_breached(response, "password")
 
 
+def test_a_weak_password_and_a_breached_one_each_say_why_in_the_message(client, auth):
+    """One rule for a VALIDATION_ERROR with one reason: `message` is that reason, whether the
+    schema refused the password (weak) or the service did (breached), at sign-up or change."""
+    weak = client.post("/api/auth/sign-up",
+                       json={"email": "bob@example.com", "password": "password1234"})
+    breached = client.post("/api/auth/sign-up",
+                           json={"email": "bob@example.com", "password": BREACHED[0]})
+    changed = client.post("/api/auth/change-password", headers=auth.headers(),
+                          json={"currentPassword": PASSWORD, "newPassword": "password1234"})
+    for answer, field in ((weak, "password"), (breached, "password"), (changed, "newPassword")):
+        body = answer.get_json()
+        assert answer.status_code == 400 and body["error"] == "VALIDATION_ERROR"
+        assert [body["message"]] == body["details"][field]
+    assert weak.get_json()["message"].startswith("Password is too weak")
+    two = client.post("/api/auth/sign-up", json={"email": "bob@", "password": "short"})
+    assert two.get_json()["message"] == "Request validation failed"
+    assert set(two.get_json()["details"]) == {"email", "password"}
+
+
 def test_change_password_refuses_a_breached_password(client, auth):
     headers = auth.headers()
     response = client.post("/api/auth/change-password", headers=headers,

@@ -37,6 +37,15 @@ def test_debug_mode_generates_and_keeps_a_development_key(monkeypatch, tmp_path)
     assert first.debug and len(first.config["SECRET_KEY"]) >= 32
     assert first.config["SECRET_KEY"] == second.config["SECRET_KEY"]
     assert os.path.exists(os.path.join(first.instance_path, "dev-secret-key"))
+    # and a payment webhook secret, so that the tutorial signs its test event on the same server
+    (webhook_secret,) = first.config["PAYMENT_WEBHOOK_SECRET"]
+    assert webhook_secret.startswith("whsec_dev_") and len(webhook_secret) >= 40
+    assert second.config["PAYMENT_WEBHOOK_SECRET"] == [webhook_secret]
+    with open(os.path.join(first.instance_path, "dev-webhook-secret")) as kept:
+        assert kept.read() == webhook_secret
+    monkeypatch.setenv("PAYMENT_WEBHOOK_SECRET", "whsec_given")
+    given = create_app({"DATABASE_URL": f"sqlite:///{tmp_path}/a.db"})
+    assert given.config["PAYMENT_WEBHOOK_SECRET"] == ["whsec_given"]
 
 
 def test_environment_variables_are_parsed_by_type():

@@ -20,7 +20,7 @@ def test_a_body_that_is_not_an_object_is_named_body_in_both_envelopes(client, au
     assert general.get_json()["code"] == "VALIDATION_ERROR"
     auth_envelope = client.post("/api/auth/sign-in", json=["alice@example.com"])
     assert auth_envelope.get_json() == {
-        "error": "VALIDATION_ERROR", "message": "Request validation failed",
+        "error": "VALIDATION_ERROR", "message": "Invalid input type.",
         "details": {"body": ["Invalid input type."]}}
 
 

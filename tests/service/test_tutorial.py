@@ -1,10 +1,12 @@
-"""The tutorial (docs/tutorial.md) run as it is written: its server started by its own block, then
-every other shell block in order, in one shell, as a reader pastes them; mailed tokens read as
-the tutorial says (from instance/server.log)."""
+"""The docs run as they are written, on one server started by the README's one start command
+(which is the tutorial's): the README's "A taste", then the tutorial (docs/tutorial.md), every
+shell block in order in one shell as a reader pastes them, then each how-to page that shows
+requests, in the site's order, each in a fresh shell that has the tutorial's helpers (its
+section 2); mailed tokens read as the tutorial says (from instance/server.log)."""
 # What differs from a reader's run, and why:
-# - the checkout is a folder of links to this one without its `instance/`, so the tutorial's
-#   database, key and log are the test's own, and the install block is not run (the tests run in
-#   the venv it makes);
+# - the checkout is a folder of links to this one without its `instance/`, so the database, the
+#   generated secrets and the log are the test's own, and the start command's install part is
+#   not run (the tests run in the venv it makes);
 # - the server listens on a free port rather than 5000 (FLASK_RUN_PORT, APP_BASE_URL), and the
 #   blocks' `localhost:5000` is that port;
 # - a `curl` whose answer the tutorial does not show as an error gets `--fail-with-body`, and the
@@ -22,7 +24,8 @@ from tests.conftest import free_port, wait_until_healthy
 ROOT = Path(__file__).resolve().parents[2]
 TUTORIAL = ROOT / "docs" / "tutorial.md"
 FENCE = re.compile(r'^```sh(?: title="([^"]*)")?\n(.*?)^```$', re.M | re.S)
-INSTALL, SERVER = "Terminal 1: install", "Terminal 1: the server"
+SERVER = "Terminal 1: the server"
+INSTALL = "python3 -m venv .venv && .venv/bin/pip install -r requirements.txt && "
 TASTE = "README: a taste"
 # A command's own comment or the comment lines after it show an error answer.
 SHOWN_ERROR = re.compile(r'#.*(\b4\d\d\b|"error")')
@@ -54,9 +57,22 @@ def failing_on_errors(block: str) -> str:
     return "\n".join(lines)
 
 
-@pytest.fixture
-def checkout(tmp_path):
-    folder = tmp_path / "checkout"
+def how_to_pages() -> list[Path]:
+    """The how-to pages in the site's order (mkdocs.yml's nav)."""
+    nav = (ROOT / "mkdocs.yml").read_text(encoding="utf-8")
+    paths = re.findall(r"^ +- .*: (how-to/[\w-]+\.md)$", nav, re.M)
+    return [ROOT / "docs" / path for path in paths]
+
+
+def shows_requests(page: Path) -> bool:
+    """A page whose `sh` blocks are run: every block it fences as `sh` runs against the server;
+    a command that is not meant to run there (on a production host, say) is fenced `console`."""
+    return any(True for _ in blocks(page))
+
+
+@pytest.fixture(scope="module")
+def checkout(tmp_path_factory):
+    folder = tmp_path_factory.mktemp("docs") / "checkout"
     folder.mkdir()
     for entry in ROOT.iterdir():
         if entry.name not in NOT_LINKED:
@@ -64,7 +80,7 @@ def checkout(tmp_path):
     return folder
 
 
-@pytest.fixture
+@pytest.fixture(scope="module")
 def environment():
     """The embedded defaults: none of the test run's own settings reach the tutorial."""
     port = free_port()
@@ -78,11 +94,19 @@ def on_port(block: str, port: int) -> str:
     return block.replace("localhost:5000", f"localhost:{port}")
 
 
-@pytest.fixture
-def server(checkout, environment, tmp_path):
+def start_command() -> str:
+    """The README's one start command, which the tutorial's server block repeats."""
+    readme = next(text for _, text, _ in blocks(ROOT / "README.md"))
+    (tutorial,) = [text for title, text, _ in blocks() if title == SERVER]
+    assert readme == tutorial and readme.startswith(INSTALL)
+    return readme
+
+
+@pytest.fixture(scope="module")
+def server(checkout, environment, tmp_path_factory):
     port, env = environment
-    (block,) = [text for title, text, _ in blocks() if title == SERVER]
-    output = tmp_path / "terminal-1.txt"
+    block = start_command()[len(INSTALL):]
+    output = tmp_path_factory.mktemp("server") / "terminal-1.txt"
     with open(output, "w") as out:
         process = subprocess.Popen(["bash", "-euo", "pipefail", "-c", on_port(block, port)],
                                    cwd=checkout, env=env, stdout=out, stderr=subprocess.STDOUT,
@@ -95,21 +119,42 @@ def server(checkout, environment, tmp_path):
         process.wait(timeout=30)
 
 
+def script_of(page: Path, port: int, skip=()) -> str:
+    script = ["set -euo pipefail"]
+    for title, block, line in blocks(page):
+        if title not in skip:
+            script += [f"echo '=== docs/{page.relative_to(ROOT / 'docs')}, the block at line "
+                       f"{line}' >&2", failing_on_errors(on_port(block, port))]
+    return "\n".join(script)
+
+
 def test_the_tutorial_runs_as_written(server, checkout, environment):
     port, env = environment
-    titles = [title for title, _, _ in blocks()]
-    assert titles.count(INSTALL) == 1 and titles.count(SERVER) == 1
-    script = ["set -euo pipefail"]
-    for title, block, line in blocks():
-        if title in (INSTALL, SERVER):
-            continue
-        script += [f"echo '=== docs/tutorial.md, the block at line {line}' >&2",
-                   failing_on_errors(on_port(block, port))]
-    run = subprocess.run(["bash", "-c", "\n".join(script)], cwd=checkout, env=env,
-                         capture_output=True, text=True, timeout=600)
+    assert [title for title, _, _ in blocks()].count(SERVER) == 1
+    run = subprocess.run(["bash", "-c", script_of(TUTORIAL, port, skip=(SERVER,))],
+                         cwd=checkout, env=env, capture_output=True, text=True, timeout=600)
     assert run.returncode == 0, (run.stderr[-4000:], server.read_text()[-3000:])
     assert "admin@example.com is now admin" in run.stdout
     assert "PAYMENT_WEBHOOK_SECRET is not set" not in server.read_text()
+
+
+@pytest.mark.parametrize("page", [page for page in how_to_pages() if shows_requests(page)],
+                         ids=lambda page: page.stem)
+def test_each_how_to_page_runs_as_written_on_the_same_server(page, server, checkout,
+                                                             environment):
+    port, env = environment
+    script = on_port(helpers(), port) + "\n" + script_of(page, port)
+    run = subprocess.run(["bash", "-c", script], cwd=checkout, env=env, capture_output=True,
+                         text=True, timeout=600)
+    assert run.returncode == 0, (run.stderr[-4000:], server.read_text()[-3000:])
+
+
+def test_every_how_to_page_that_shows_a_request_runs():
+    """A page that shows a request to the service (curl) runs it (its blocks are `sh`)."""
+    for page in how_to_pages():
+        text = page.read_text(encoding="utf-8")
+        if re.search(r"^curl |\$BASE", text, re.M):
+            assert shows_requests(page), f"{page.name} shows requests in no `sh` block"
 
 
 def test_the_readme_s_taste_runs_twice_as_written(server, checkout, environment):

@@ -39,4 +39,4 @@ def require_allowed(url: str) -> None:
                    "ALLOWED_REDIRECT_ORIGINS setting.")
         if current_app.debug:  # development only: production does not list its settings
             message += " Allowed: " + (", ".join(allowed) or "none") + "."
-        raise Invalid("Request validation failed", details={"redirectUrl": [message]})
+        raise Invalid(message, field="redirectUrl")
