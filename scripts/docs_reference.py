@@ -117,6 +117,20 @@ def errors_page() -> str:
              "under `/api/auth`) can hold, with its status; read from `core/errors.py` and "
              "the sections' `outcomes.py` when this site is built. The envelopes are in "
              "[the API's conventions](conventions.md).", "",
+             "## One failure, two codes", "",
+             "The same failure is named by the envelope it is answered in: a script that "
+             "calls both `/api/auth/...` and the other paths checks the status, or both codes. "
+             "The general outcomes' table below has them side by side; the most common:", "",
+             "| failure | status | outside `/api/auth` (`code`) | under `/api/auth` (`error`) |",
+             "|---|---|---|---|",
+             "| no bearer token, or an unknown, expired or revoked one | 401 | `AUTH_ERROR` | "
+             "`INVALID_TOKEN` |",
+             "| a body or query that fails validation | 400 | `VALIDATION_ERROR` | "
+             "`VALIDATION_ERROR` |", "",
+             "A `VALIDATION_ERROR` names each field in `details` (`{field: [messages]}`); its "
+             "`message` is the one reason when there is one (\"Password is too weak: ...\", "
+             "\"This password appeared in a data breach ...\"), else \"Request validation "
+             "failed\".", "",
              "## The general outcomes", "",
              "| status | code (general) | code (under /api/auth) | when |", "|---|---|---|---|"]
     for kind, (status, general, auth) in errors.OUTCOMES.items():
@@ -212,7 +226,10 @@ def generated(config, path, content):
 
 # Pages kept beside the code they describe, published as they are.
 COPIED = {"SECURITY.md": "explanation/threat-model.md",
-          "bench/README.md": "reference/benchmark-figures.md"}
+          "bench/README.md": "reference/benchmark-figures.md",
+          "clients/typescript/README.md": "how-to/clients/typescript.md",
+          "clients/python/README.md": "how-to/clients/python.md",
+          "clients/go/README.md": "how-to/clients/go.md"}
 
 
 def copied_files(config):

@@ -186,3 +186,10 @@ def test_the_helpers_say_what_went_wrong(tmp_path):
                              cwd=tmp_path, capture_output=True, text=True, timeout=60)
     assert outside.returncode == 1 and outside.stdout == ""
     assert "run this in the repository's folder" in outside.stderr
+
+
+def test_the_site_lists_the_how_to_pages_in_the_readme_s_order():
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    listed = readme[readme.index("- How-to guides:"):readme.index("- Reference,")]
+    in_readme = [ROOT / path for path in re.findall(r"\]\((docs/how-to/[\w-]+\.md)\)", listed)]
+    assert in_readme == how_to_pages()
