@@ -53,6 +53,8 @@ def hash_of(entry, prev_hash: str) -> str:
 
 def keep(session: Session, entry: AuditEntry) -> None:
     """Keep `entry` for this transaction's commit, noting the savepoint it was recorded in."""
+    if not session.in_transaction():
+        session.begin()  # what the first query would begin: its end drops what was kept
     where = session.get_nested_transaction() or session.get_transaction()
     session.info.setdefault(KEPT, []).append((entry, where))
 
@@ -93,13 +95,15 @@ def _append(session: Session) -> None:
 @event.listens_for(Session, "after_soft_rollback")
 def _drop(session: Session, previous_transaction) -> None:
     kept = session.info.get(KEPT)
-    if not kept:
-        return
-    if not previous_transaction.nested:
-        session.info.pop(KEPT, None)
-        return
-    session.info[KEPT] = [(entry, where) for entry, where in kept
-                          if not _inside(where, previous_transaction)]
+    if kept and previous_transaction.nested:
+        session.info[KEPT] = [(entry, where) for entry, where in kept
+                              if not _inside(where, previous_transaction)]
+
+
+@event.listens_for(Session, "after_transaction_end")
+def _end(session: Session, transaction) -> None:
+    if transaction.parent is None and session.info.get(KEPT):
+        session.info.pop(KEPT)  # rolled back or closed: nothing kept outlives its transaction
 
 
 def _inside(where, transaction) -> bool:
