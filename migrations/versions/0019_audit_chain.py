@@ -26,16 +26,18 @@ depends_on = None
 
 PAGE = 1000
 FK_NAMES = {"fk": "fk_%(table_name)s_%(column_0_name)s_%(referred_table_name)s"}
-PROJECT = ("project_id",)
-INDEXES = [
-    ("uq_audit_log_seq", ["seq"], True),
-    *[(f"ix_audit_log_{lead}_{sort}_id", [*cols, sort, "id"], False)
-      for lead, cols in (("project_id", PROJECT), ("project_id_actor_id", (*PROJECT, "actor_id")),
-                         ("project_id_action", (*PROJECT, "action")))
-      for sort in ("created_at", "seq")],
-    *[(f"ix_audit_log_{lead}_seq_id", [lead, "seq", "id"], False)
-      for lead in ("actor_id", "action", "target_id")],
-]
+# Every list reads the log by seq (createdAt never goes back along the chain): an index per
+# filter, and the old createdAt ones go.
+LEADS = {"actor_id_": ["actor_id"], "action_": ["action"], "target_id_": ["target_id"],
+         "project_id_": ["project_id"], "project_id_actor_id_": ["project_id", "actor_id"],
+         "project_id_action_": ["project_id", "action"]}
+INDEXES = [("uq_audit_log_seq", ["seq"], True),
+           *[(f"ix_audit_log_{lead}seq", [*columns, "seq"], False)
+             for lead, columns in LEADS.items()]]
+OLD_INDEXES = {"ix_audit_log_action_created_at": ["action", "created_at"],
+               "ix_audit_log_actor_id_created_at": ["actor_id", "created_at"],
+               "ix_audit_log_created_at_id": ["created_at", "id"],
+               "ix_audit_log_target_id_created_at": ["target_id", "created_at"]}
 
 log = sa.table("audit_log", sa.column("id", sa.String), sa.column("seq", sa.BigInteger),
                sa.column("actor_id", sa.String), sa.column("action", sa.String),
@@ -107,6 +109,8 @@ def upgrade():
         batch_op.drop_constraint(foreign_key, type_='foreignkey')
         for column in ('seq', 'prev_hash', 'hash'):
             batch_op.alter_column(column, nullable=False)
+        for name in OLD_INDEXES:
+            batch_op.drop_index(name)
         for name, columns, unique in INDEXES:
             batch_op.create_index(name, columns, unique=unique)
 
@@ -118,6 +122,8 @@ def downgrade():
     with op.batch_alter_table('audit_log', schema=None) as batch_op:
         for name, _columns, _unique in reversed(INDEXES):
             batch_op.drop_index(name)
+        for name, columns in OLD_INDEXES.items():
+            batch_op.create_index(name, columns, unique=False)
         batch_op.create_foreign_key(None, 'users', ['actor_id'], ['id'], ondelete='SET NULL')
         for column in ('hash', 'prev_hash', 'project_id', 'seq'):
             batch_op.drop_column(column)

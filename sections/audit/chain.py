@@ -7,19 +7,20 @@ separators "," and ":", non-ASCII unescaped, createdAt ISO 8601 UTC with millise
 `record` keeps an entry aside (the session's `info`); the commit appends what the transaction
 kept, as late as it can: the change itself is flushed, the chain's lock taken (PostgreSQL: a
 transaction-level advisory lock; SQLite: its one writer's lock), the last entry read, and the
-entries numbered and hashed after it. The lock is held until the commit, so the next writer
-reads this transaction's last entry (READ COMMITTED reads anew at each statement): no gap, no
-fork, however many processes write. A transaction (or savepoint) rolled back drops what it
-kept and took no number. The unique index on `seq` refuses a fork written by any other path.
+entries numbered, timed (never before the last entry) and hashed after it. The lock is held
+until the commit, so the next writer reads this transaction's last entry (READ COMMITTED reads
+anew at each statement): no gap, no fork, however many processes write. A transaction (or
+savepoint) rolled back drops what it kept and took no number. The unique index on `seq`
+refuses a fork written by any other path.
 """
 import hashlib
 import json
 
-from sqlalchemy import event, select, text, update
+from sqlalchemy import event, insert, select, text, update
 from sqlalchemy.orm import Session
 
 from core.fields import utc_iso
-from sections.audit.models import AuditEntry
+from sections.audit.models import AuditEntry, now_in_milliseconds
 
 ZERO = "0" * 64
 KEPT = "audit_kept"  # session.info: [(entry, the transaction it was recorded in)]
@@ -66,14 +67,21 @@ def head(session: Session):
     return tuple(last) if last is not None else (0, ZERO, None)
 
 
-def _lock(session: Session) -> None:
-    """Take the chain's lock until the commit: PostgreSQL's advisory lock; on SQLite a write
-    (matching nothing) takes the one writer's lock, after which reads see the latest commit."""
-    if session.get_bind().dialect.name == "sqlite":
-        session.execute(update(AuditEntry).where(AuditEntry.seq == 0)
-                        .values(seq=AuditEntry.seq).execution_options(synchronize_session=False))
-    else:
-        session.execute(text("SELECT pg_advisory_xact_lock(:key)"), {"key": LOCK_KEY})
+def _lock(connection) -> None:
+    """Take the chain's lock until the commit: PostgreSQL's advisory lock. SQLite has one
+    writer: a transaction that has written holds its lock, after which its reads see the latest
+    commit; one that has not takes it with a write that matches nothing."""
+    if connection.dialect.name != "sqlite":
+        connection.execute(LOCK, {"key": LOCK_KEY})
+    elif not connection.connection.dbapi_connection.in_transaction:
+        connection.execute(SQLITE_LOCK)
+
+
+LOCK = text("SELECT pg_advisory_xact_lock(:key)")
+SQLITE_LOCK = (update(AuditEntry).where(AuditEntry.seq == 0).values(seq=AuditEntry.seq))
+HEAD = (select(AuditEntry.seq, AuditEntry.hash, AuditEntry.created_at)
+        .order_by(AuditEntry.seq.desc()).limit(1))
+INSERT = insert(AuditEntry)
 
 
 @event.listens_for(Session, "before_commit")
@@ -82,14 +90,25 @@ def _append(session: Session) -> None:
         return  # a savepoint's commit: its entries stay kept for the transaction's
     kept = [entry for entry, _ in session.info.pop(KEPT)]
     session.flush()  # the change first: the lock is held for the shortest time
-    _lock(session)
-    seq, prev, _ = head(session)
+    connection = session.connection()
+    _lock(connection)
+    last = connection.execute(HEAD).first()
+    seq, prev = (last.seq, last.hash) if last is not None else (0, ZERO)
+    # Its time is the chaining's, never before the last entry's: the log's createdAt order is
+    # its seq order (every list reads the log by seq, sections/audit/models.py).
+    moment = now_in_milliseconds() if last is None else max(now_in_milliseconds(),
+                                                            last.created_at)
+    rows = []
     for entry in kept:
         seq += 1
-        entry.seq, entry.prev_hash = seq, prev
+        entry.seq, entry.prev_hash, entry.created_at = seq, prev, moment
         entry.hash = prev = hash_of(entry, prev)
-        session.add(entry)
-    session.flush()
+        rows.append({column: getattr(entry, column) for column in ENTRY_COLUMNS})
+    connection.execute(INSERT, rows)  # Core: the entries are not the session's objects
+
+
+ENTRY_COLUMNS = ("id", "seq", "actor_id", "action", "target_type", "target_id", "project_id",
+                 "details", "created_at", "prev_hash", "hash")
 
 
 @event.listens_for(Session, "after_soft_rollback")

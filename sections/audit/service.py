@@ -12,7 +12,7 @@ from core.bearer import current_session
 from core.db import db, new_id
 from core.fields import utc_iso
 from sections.audit import chain
-from sections.audit.models import AuditEntry, now_in_milliseconds
+from sections.audit.models import AuditEntry
 from sections.auth.models import User
 
 # The vocabulary of R8's table and E4.5: (action, targetType).
@@ -63,7 +63,7 @@ def record(actor_id: str | None, action: str, target_id: str, details: dict | No
     find = PROJECT_OF.get(target_type)
     entry = AuditEntry(id=new_id(), actor_id=actor_id, action=action, target_type=target_type,
                        target_id=target_id, project_id=find(target_id) if find else None,
-                       details=details, created_at=now_in_milliseconds())
+                       details=details)  # numbered, timed and hashed as it is chained
     chain.keep(db.session(), entry)
     return entry
 
@@ -72,7 +72,8 @@ def _listed():
     return select(AuditEntry, User).outerjoin(User, User.id == AuditEntry.actor_id)
 
 
-SORTS = {"createdAt": AuditEntry.created_at, "seq": AuditEntry.seq}
+# createdAt never goes back along the chain (chain.py): both sorts read the seq indexes.
+SORTS = {"createdAt": AuditEntry.seq, "seq": AuditEntry.seq}
 
 
 def _filtered(statement, args: dict, filters: dict):
@@ -88,7 +89,7 @@ def entries_page(args: dict):
     statement = _filtered(_listed(), args, {"actorId": AuditEntry.actor_id,
                                             "action": AuditEntry.action,
                                             "targetId": AuditEntry.target_id})
-    return listing.page(statement, args, SORTS, AuditEntry.id, scalars=False)
+    return listing.page(statement, args, SORTS, AuditEntry.seq, scalars=False)
 
 
 def project_entries_page(project_id: str, args: dict):
@@ -96,7 +97,7 @@ def project_entries_page(project_id: str, args: dict):
     `actorId`, `action`."""
     statement = _filtered(_listed().where(AuditEntry.project_id == project_id), args,
                           {"actorId": AuditEntry.actor_id, "action": AuditEntry.action})
-    return listing.page(statement, args, SORTS, AuditEntry.id, scalars=False)
+    return listing.page(statement, args, SORTS, AuditEntry.seq, scalars=False)
 
 
 def entry_answer(entry, actor) -> dict:
