@@ -94,15 +94,28 @@ class Served:
                                script_args=[f"r{round_}p{index}x"])
 
         threads = [threading.Thread(target=run, args=(i,)) for i in range(self.processes)]
+        cpu = self.cpu_seconds()
         for thread in threads:
             thread.start()
         for thread in threads:
             thread.join()
+        cpu = self.cpu_seconds() - cpu
         if None in found or any(errors for _, errors in found):
             with open(self.servers[0].log_path) as log:
                 tail = log.read()[-3000:]
             raise RuntimeError(f"{self.name}: wrk failed or saw non-2xx answers: {found}\n{tail}")
-        return sum(rps for rps, _ in found)
+        rate = sum(rps for rps, _ in found)
+        return rate, cpu / (rate * args.duration)
+
+    def cpu_seconds(self) -> float:
+        """User and system CPU of the serving processes so far (less noisy than the rate on a
+        shared machine)."""
+        total = 0
+        for server in self.servers:
+            with open(f"/proc/{server.proc.pid}/stat") as f:
+                fields = f.read().rsplit(")", 1)[1].split()
+            total += int(fields[11]) + int(fields[12])
+        return total / os.sysconf("SC_CLK_TCK")
 
 
 def databases(args, workdir, names):
@@ -124,16 +137,20 @@ def writes(args, workdir):
             variant.prepare()
             variant.start(workdir)
             owners[variant.name] = variant.owner_and_project()
-        ratios, rates = [], {"before": [], "after": []}
+        ratios, cpu_ratios, rates = [], [], {"before": [], "after": []}
         for round_ in range(args.rounds):
-            got = {}
+            got, cpu = {}, {}
             order = variants if round_ % 2 == 0 else variants[::-1]
             for variant in order:
-                got[variant.name] = variant.rename_rate(args, *owners[variant.name], round_)
+                got[variant.name], cpu[variant.name] = variant.rename_rate(
+                    args, *owners[variant.name], round_)
                 rates[variant.name].append(got[variant.name])
             ratios.append(got["after"] / got["before"])
-            print(f"round {round_ + 1}: before {got['before']:.0f}/s, with the chain "
-                  f"{got['after']:.0f}/s, ratio {ratios[-1]:.3f}", flush=True)
+            cpu_ratios.append(cpu["before"] / cpu["after"])
+            print(f"round {round_ + 1}: before {got['before']:.0f}/s "
+                  f"({cpu['before'] * 1e6:.0f} us CPU each), with the chain {got['after']:.0f}/s "
+                  f"({cpu['after'] * 1e6:.0f} us), ratio {ratios[-1]:.3f}, by CPU per request "
+                  f"{cpu_ratios[-1]:.3f}", flush=True)
         for variant in variants:
             variant.stop()
         print(f"audited rename (PATCH /api/projects/{{id}}), {args.processes} process(es) x "
@@ -141,7 +158,8 @@ def writes(args, workdir):
               f"{statistics.median(rates['after']):.0f}/s, before the chain (--before, no "
               f"entry) {statistics.median(rates['before']):.0f}/s; ratio median "
               f"{statistics.median(ratios):.3f} (rounds: "
-              f"{', '.join(f'{r:.3f}' for r in ratios)}); target >= 0.8")
+              f"{', '.join(f'{r:.3f}' for r in ratios)}); by server CPU per request "
+              f"(before / with) median {statistics.median(cpu_ratios):.3f}; target >= 0.8")
         after = Served("after", ROOT, urls["after"], 1, 1)
         checked = verify(after)
         print(f"the chain after the run: {checked[0].strip()}")
