@@ -7,7 +7,7 @@ git worktree), served on its own database beside this tree's, the same requests 
 this tree's round by round. Before the chain a rename wrote no audit entry at all, so the ratio
 is the whole cost of the entry: its insert, its indexes, the lock, the head read and the hash.
 Usage: python bench/audit.py --before /path/to/older/checkout [--database-url URL] [--rounds 5]
-       [--entries 1000000] [--only writes export]"""
+       [--projects 1] [--entries 1000000] [--only writes export]"""
 import argparse
 import json
 import os
@@ -69,19 +69,20 @@ class Served:
             server.__exit__(None, None, None)
         self.servers = []
 
-    def owner_and_project(self):
+    def owner_and_project(self, count=1):
+        """A new account's token and the ids of `count` projects it owns."""
         url = self.servers[0].url
         email = f"bench-{uuid.uuid4().hex[:8]}@example.com"
         answer = requests.post(f"{url}/api/auth/sign-up", json={"email": email,
                                                                 "password": PASSWORD},
                                timeout=30).json()
         token = answer["session"]["token"]
-        project = requests.post(f"{url}/api/projects", json={"name": "Bench"},
-                                headers={"Authorization": f"Bearer {token}"},
-                                timeout=30).json()["data"]["id"]
-        return token, project
+        projects = [requests.post(f"{url}/api/projects", json={"name": "Bench"},
+                                  headers={"Authorization": f"Bearer {token}"},
+                                  timeout=30).json()["data"]["id"] for _ in range(count)]
+        return token, projects
 
-    def rename_rate(self, args, token, project, round_):
+    def rename_rate(self, args, token, projects, round_):
         """Renames per second through all processes at once (one wrk each, the connections
         shared out), every request a new name."""
         share = argparse.Namespace(**{**vars(args), "headers": [
@@ -89,9 +90,9 @@ class Served:
         found = [None] * self.processes
 
         def run(index):
-            found[index] = wrk(f"{self.servers[index].url}/api/projects/{project}", share,
+            found[index] = wrk(f"{self.servers[index].url}/api/projects/{projects[0]}", share,
                                script=os.path.join(HERE, "rename.lua"),
-                               script_args=[f"r{round_}p{index}x"])
+                               script_args=[f"r{round_}p{index}x", *projects])
 
         threads = [threading.Thread(target=run, args=(i,)) for i in range(self.processes)]
         cpu = self.cpu_seconds()
@@ -136,7 +137,7 @@ def writes(args, workdir):
         for variant in variants:
             variant.prepare()
             variant.start(workdir)
-            owners[variant.name] = variant.owner_and_project()
+            owners[variant.name] = variant.owner_and_project(args.projects)
         ratios, cpu_ratios, rates = [], [], {"before": [], "after": []}
         for round_ in range(args.rounds):
             got, cpu = {}, {}
@@ -153,7 +154,8 @@ def writes(args, workdir):
                   f"{cpu_ratios[-1]:.3f}", flush=True)
         for variant in variants:
             variant.stop()
-        print(f"audited rename (PATCH /api/projects/{{id}}), {args.processes} process(es) x "
+        print(f"audited rename (PATCH /api/projects/{{id}}) of {args.projects} project(s) in "
+              f"turn, {args.processes} process(es) x "
               f"{args.threads} threads, {args.connections} connections: with the chain "
               f"{statistics.median(rates['after']):.0f}/s, before the chain (--before, no "
               f"entry) {statistics.median(rates['before']):.0f}/s; ratio median "
@@ -221,7 +223,7 @@ def export(args, workdir):
         variant = Served("export", ROOT, urls["export"], 1, args.threads)
         variant.prepare()
         variant.start(workdir)
-        token, project = variant.owner_and_project()
+        token, (project,) = variant.owner_and_project()
         started = time.monotonic()
         fill(urls["export"], args.entries, project)
         print(f"filled {args.entries} chained entries in {time.monotonic() - started:.0f} s",
@@ -269,6 +271,9 @@ def main():
                         help="serving processes per variant (default: 2 on PostgreSQL, 1 on "
                              "SQLite)")
     parser.add_argument("--entries", type=int, default=1_000_000)
+    parser.add_argument("--projects", type=int, default=1,
+                        help="projects renamed in turn (1: every write waits for the one "
+                             "project's row, before the chain too)")
     parser.add_argument("--only", nargs="*", default=["writes", "export"])
     args = parser.parse_args()
     if args.processes is None:
