@@ -52,8 +52,9 @@ def hash_of(entry, prev_hash: str) -> str:
         entry.project_id, entry.details, utc_iso(entry.created_at)))
 
 
-def keep(session: Session, entry: AuditEntry) -> None:
-    """Keep `entry` for this transaction's commit, noting the savepoint it was recorded in."""
+def keep(session: Session, entry: dict) -> None:
+    """Keep `entry` (its columns: id, actor_id, action, target_type, target_id, project_id,
+    details) for this transaction's commit, noting the savepoint it was recorded in."""
     if not session.in_transaction():
         session.begin()  # what the first query would begin: its end drops what was kept
     where = session.get_nested_transaction() or session.get_transaction()
@@ -98,17 +99,14 @@ def _append(session: Session) -> None:
     # its seq order (every list reads the log by seq, sections/audit/models.py).
     moment = now_in_milliseconds() if last is None else max(now_in_milliseconds(),
                                                             last.created_at)
-    rows = []
+    stamp = utc_iso(moment)
     for entry in kept:
         seq += 1
-        entry.seq, entry.prev_hash, entry.created_at = seq, prev, moment
-        entry.hash = prev = hash_of(entry, prev)
-        rows.append({column: getattr(entry, column) for column in ENTRY_COLUMNS})
-    connection.execute(INSERT, rows)  # Core: the entries are not the session's objects
-
-
-ENTRY_COLUMNS = ("id", "seq", "actor_id", "action", "target_type", "target_id", "project_id",
-                 "details", "created_at", "prev_hash", "hash")
+        entry.update(seq=seq, prev_hash=prev, created_at=moment)
+        entry["hash"] = prev = entry_hash(prev, hashed_fields(
+            seq, entry["actor_id"], entry["action"], entry["target_type"], entry["target_id"],
+            entry["project_id"], entry["details"], stamp))
+    connection.execute(INSERT, kept)  # Core: the entries are rows, not the session's objects
 
 
 @event.listens_for(Session, "after_soft_rollback")

@@ -61,9 +61,9 @@ def record(actor_id: str | None, action: str, target_id: str, details: dict | No
         details["impersonatedBy"] = credential.impersonator["id"]
     target_type = ACTIONS[action]
     find = PROJECT_OF.get(target_type)
-    entry = AuditEntry(id=new_id(), actor_id=actor_id, action=action, target_type=target_type,
-                       target_id=target_id, project_id=find(target_id) if find else None,
-                       details=details)  # numbered, timed and hashed as it is chained
+    entry = {"id": new_id(), "actor_id": actor_id, "action": action, "target_type": target_type,
+             "target_id": target_id, "project_id": find(target_id) if find else None,
+             "details": details}  # numbered, timed and hashed as it is chained (chain.py)
     chain.keep(db.session(), entry)
     return entry
 
