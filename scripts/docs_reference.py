@@ -172,7 +172,7 @@ def command_lines(command, path, ctx_parent=None):
 
 def cli_page() -> str:
     app = app_for_docs()
-    ours = ("purge-expired", "send-mail", "set-role")
+    ours = ("purge-expired", "send-mail", "set-role", "audit")
     lines = ["# CLI commands", "",
              "The maintenance commands and the framework's, as `--help` prints them (read from "
              "the app when this site is built). Run them from the repository's root with the "

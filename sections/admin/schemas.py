@@ -2,7 +2,7 @@
 the payment ledger, the statistics and the audit log."""
 from marshmallow import Schema, fields, validate
 
-from core.fields import DisplayName, JsonBoolean, RequestSchema, Text, UserRefSchema, UTCDateTime
+from core.fields import DisplayName, JsonBoolean, RequestSchema, Text, UTCDateTime
 from sections.auth.schemas.auth import SessionSchema, UserSchema
 
 
@@ -98,11 +98,3 @@ class WebhookEventSchema(Schema):
     receivedAt = UTCDateTime(required=True)
 
 
-class AuditEntrySchema(Schema):
-    id = fields.String(required=True)
-    actor = fields.Nested(UserRefSchema, required=True, allow_none=True)
-    action = fields.String(required=True)
-    targetType = fields.String(required=True)
-    targetId = fields.String(required=True)
-    details = fields.Dict(required=True)
-    createdAt = UTCDateTime(required=True)

@@ -1,9 +1,14 @@
-"""The audit log (resources.md R8): who did what to which resource, written by every section."""
+"""The audit log (resources.md R8, extensions.md E4.5): who did what to which resource, written
+by every section, one hash chain; a project's trail for its owner and admins, and
+`flask --app app audit verify` for operators."""
 
 # What other sections may import from this one (tests/service/test_structure.py holds it).
-EXPORTS = ("service",)
+EXPORTS = ("service", "schemas")
 
 
 def register(app, api):
-    """Nothing to serve: other sections write the log, admin reads it."""
-    from sections.audit import models  # noqa: F401  (its table)
+    from sections.audit import chain, models  # noqa: F401  (its table, the chain's hooks)
+    from sections.audit.commands import audit_commands
+    from sections.audit.routes import blp
+    api.register_blueprint(blp)
+    app.cli.add_command(audit_commands)

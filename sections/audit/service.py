@@ -1,15 +1,21 @@
-"""The audit log (resources.md R8): one entry per successful change, added to the change's own
-transaction, so a refused or failed request writes none. Nothing updates or deletes an entry."""
+"""The audit log (resources.md R8, extensions.md E4.5): one entry per successful change, added
+to the change's own transaction, so a refused or failed request writes none. Nothing updates or
+deletes an entry; the commit chains it (sections/audit/chain.py)."""
+import json
+from collections.abc import Callable
+
 from flask import has_request_context
 from sqlalchemy import select
 
 from core import listing
 from core.bearer import current_session
-from core.db import db
+from core.db import db, new_id
+from core.fields import utc_iso
+from sections.audit import chain
 from sections.audit.models import AuditEntry
 from sections.auth.models import User
 
-# The vocabulary of R8's table: (action, targetType).
+# The vocabulary of R8's table and E4.5: (action, targetType).
 ACTIONS = {
     "user.update": "user",
     "user.ban": "user",
@@ -22,39 +28,114 @@ ACTIONS = {
     "project.member_remove": "project",
     "project.member_role": "project",  # extensions.md E2.1
     "user.impersonate": "user",  # extensions.md E2.3
+    "project.update": "project",  # extensions.md E4.5 from here on
+    "project.member_add": "project",
+    "project.domain_add": "project",
+    "project.domain_verify": "project",
+    "project.domain_remove": "project",
+    "project.sso_connection_add": "project",
+    "project.sso_connection_update": "project",
+    "project.sso_connection_remove": "project",
+    "project.scim_token_create": "project",
+    "project.scim_token_revoke": "project",
 }
+# The project an entry concerns, by its targetType: a project is its own; a section whose
+# targets belong to a project registers how to find it (`project_of`); any other: none.
+PROJECT_OF: dict[str, Callable[[str], str | None]] = {"project": lambda target_id: target_id}
+
+
+def project_of(target_type: str, find: Callable[[str], str | None]) -> None:
+    """Register how the project of a `target_type` target is found (from a section's
+    `register`), e.g. a review's: its festival's project."""
+    PROJECT_OF[target_type] = find
 
 
 def record(actor_id: str | None, action: str, target_id: str, details: dict | None = None):
-    """Add an entry for `action` on `target_id` to the current transaction (the caller commits).
-    Written through an impersonation session, its details name the admin (extensions.md E2.3:
-    `impersonatedBy`); the actor stays the user."""
+    """Add an entry for `action` on `target_id` to the current transaction (the caller commits;
+    the commit chains it). Written through an impersonation session, its details name the admin
+    (extensions.md E2.3: `impersonatedBy`); the actor stays the user. `actor_id` is None for a
+    change made by no user (the directory's: its details say which SCIM token)."""
     details = dict(details or {})
     credential = current_session() if has_request_context() else None
     if credential is not None and credential.impersonator is not None:
         details["impersonatedBy"] = credential.impersonator["id"]
-    entry = AuditEntry(actor_id=actor_id, action=action, target_type=ACTIONS[action],
-                       target_id=target_id, details=details)
-    db.session.add(entry)
+    target_type = ACTIONS[action]
+    find = PROJECT_OF.get(target_type)
+    entry = {"id": new_id(), "actor_id": actor_id, "action": action, "target_type": target_type,
+             "target_id": target_id, "project_id": find(target_id) if find else None,
+             "details": details}  # numbered, timed and hashed as it is chained (chain.py)
+    chain.keep(db.session(), entry)
     return entry
+
+
+def _listed():
+    return select(AuditEntry, User).outerjoin(User, User.id == AuditEntry.actor_id)
+
+
+# createdAt never goes back along the chain (chain.py): both sorts read the seq indexes.
+SORTS = {"createdAt": AuditEntry.seq, "seq": AuditEntry.seq}
+
+
+def _filtered(statement, args: dict, filters: dict):
+    for name, column in filters.items():
+        if name in args:
+            statement = statement.where(column == args[name])
+    return statement
 
 
 def entries_page(args: dict):
     """The admin's read of the log (R8): newest first unless asked, with each actor (null once
-    deleted); filters `actorId`, `action`, `targetId`."""
-    statement = select(AuditEntry, User).outerjoin(User, User.id == AuditEntry.actor_id)
-    filters = {"actorId": AuditEntry.actor_id, "action": AuditEntry.action,
-               "targetId": AuditEntry.target_id}
-    for name, column in filters.items():
-        if name in args:
-            statement = statement.where(column == args[name])
-    return listing.page(statement, args, {"createdAt": AuditEntry.created_at}, AuditEntry.id,
-                        scalars=False)
+    deleted); filters `actorId`, `action`, `targetId`; sorts createdAt, seq."""
+    statement = _filtered(_listed(), args, {"actorId": AuditEntry.actor_id,
+                                            "action": AuditEntry.action,
+                                            "targetId": AuditEntry.target_id})
+    return listing.page(statement, args, SORTS, AuditEntry.seq, scalars=False)
 
 
-def entry_answer(entry: AuditEntry, actor) -> dict:
+def project_entries_page(project_id: str, args: dict):
+    """The project's audit trail (E4.5): the entries whose projectId is the project; filters
+    `actorId`, `action`."""
+    statement = _filtered(_listed().where(AuditEntry.project_id == project_id), args,
+                          {"actorId": AuditEntry.actor_id, "action": AuditEntry.action})
+    return listing.page(statement, args, SORTS, AuditEntry.seq, scalars=False)
+
+
+def entry_answer(entry, actor) -> dict:
+    """An entry as answered (an AuditEntry or a row of its columns, and its actor or None)."""
     actor_ref = None if actor is None else {"id": actor.id, "name": actor.name,
                                             "image": actor.image, "email": actor.email}
-    return {"id": entry.id, "actor": actor_ref, "action": entry.action,
-            "targetType": entry.target_type, "targetId": entry.target_id,
-            "details": entry.details, "createdAt": entry.created_at}
+    return {"id": entry.id, "seq": entry.seq, "actorId": entry.actor_id, "actor": actor_ref,
+            "action": entry.action, "targetType": entry.target_type,
+            "targetId": entry.target_id, "projectId": entry.project_id,
+            "details": entry.details, "createdAt": entry.created_at,
+            "prevHash": entry.prev_hash, "hash": entry.hash}
+
+
+def head() -> dict:
+    """The chain's last entry: what an operator records elsewhere (E4.5)."""
+    seq, hash_, created_at = chain.head(db.session)
+    return {"seq": seq, "hash": hash_, "createdAt": created_at}
+
+
+_ACTOR = (User.id.label("actor_user_id"), User.name.label("actor_name"),
+          User.image.label("actor_image"), User.email.label("actor_email"))
+
+
+def export_lines(project_id: str):
+    """The project's entries in `seq` order, one JSON object a line (NDJSON), each as the list
+    answers it: read by keyset pages of plain rows, so memory holds one page at a time."""
+    statement = (select(*chain.COLUMNS, *_ACTOR).outerjoin(User, User.id == AuditEntry.actor_id)
+                 .where(AuditEntry.project_id == project_id))
+    for row in chain.pages(db.session, statement):
+        actor = None if row.actor_user_id is None else _Actor(row)
+        answer = entry_answer(row, actor)
+        answer["createdAt"] = utc_iso(row.created_at)
+        yield json.dumps(answer, ensure_ascii=False, separators=(",", ":")) + "\n"
+
+
+class _Actor:
+    """The actor's columns of an exported row, as entry_answer reads a User."""
+
+    def __init__(self, row):
+        self.id, self.name = row.actor_id, row.actor_name
+        self.image, self.email = row.actor_image, row.actor_email

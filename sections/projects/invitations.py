@@ -12,6 +12,7 @@ from core.db import db
 from core.mail import with_query
 from core.outcomes import Conflict, EmailNotVerified, Forbidden, InvalidToken, NotFound
 from core.policy import Caller
+from sections.audit import service as audit
 from sections.auth.models import User
 from sections.projects.models import ADMIN, MEMBER, Invitation, Membership, Project
 from sections.projects.rules import project_role, relations_of_role
@@ -179,6 +180,8 @@ def accept(token: str, who: Caller) -> str:
         raise Conflict("You are already a member of this project")
     db.session.add(Membership(project_id=invitation.project_id, user_id=who.id,
                               role=invitation.role, joined_at=clock.utcnow()))
+    audit.record(who.id, "project.member_add", invitation.project_id,
+                 {"userId": who.id, "role": invitation.role, "via": "invitation"})
     db.session.flush()
     return invitation.project_id
 

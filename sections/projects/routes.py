@@ -79,7 +79,7 @@ def get_project(project):
 @blp.arguments(ProjectUpdateSchema)
 def update_project(data, project):
     """Change a project's name or description (its owner or an admin)."""
-    projects.update_project(project, data)
+    projects.update_project(project, policies.caller(), data)
     answer = project_answer(project.id)
     db.session.commit()
     return {"data": answer}

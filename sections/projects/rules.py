@@ -23,12 +23,14 @@ RULES = {
     "remove_member": {OWNER, PROJECT_ADMIN},  # remove someone whose role is "member"
     "remove_admin": {OWNER},  # remove an admin (the owner itself: 409, transfer first)
     "leave": {MEMBER},  # removing oneself (the owner gets 409: transfer first)
+    "read_audit": {OWNER, PROJECT_ADMIN},  # the project's audit trail (extensions.md E4.5)
 }
 READ_ONLY = frozenset({"GET", "HEAD"})
 # How a refusal says an action ("You may not invite members to this project").
 VERBS = {"invite": "invite members to", "invite_admin": "invite an admin to",
          "change_roles": "change the roles in", "remove_member": "remove a member from",
-         "remove_admin": "remove an admin from"}
+         "remove_admin": "remove an admin from",
+         "read_audit": "read the audit trail of"}
 # The action that removing a member of each role takes (a member removing itself: "leave").
 REMOVAL = {MEMBER_ROLE: "remove_member", ADMIN_ROLE: "remove_admin", OWNER_ROLE: "remove_admin"}
 

@@ -185,10 +185,14 @@ def create(who: Caller, name: str, description: str | None) -> str:
     return project.id
 
 
-def update_project(project: Project, changes: dict) -> None:
-    """Apply the PATCH's fields; `updatedAt` moves only when a value changes."""
+def update_project(project: Project, who: Caller, changes: dict) -> None:
+    """Apply the PATCH's fields; `updatedAt` moves, and the change is audited with each field's
+    `{from, to}` (extensions.md E4.5), only when a value changes."""
     changed = {k: v for k, v in changes.items() if getattr(project, k) != v}
     if changed:
+        audit.record(who.id, "project.update", project.id,
+                     {key: {"from": getattr(project, key), "to": value}
+                      for key, value in changed.items()})
         for key, value in changed.items():
             setattr(project, key, value)
         project.updated_at = clock.utcnow()

@@ -8,6 +8,7 @@ def register(app, api):
     from marshmallow import fields
 
     from core import stats
+    from sections.audit import service as audit
     from sections.festivals.parts import FestivalPart, contribute
     from sections.reviews import models, rules, schemas, service  # noqa: F401  (rules: its kinds)
     from sections.reviews.routes import blp as routes
@@ -16,3 +17,4 @@ def register(app, api):
     contribute(FestivalPart("rating", fields.Nested(schemas.RatingSchema, required=True),
                             models.APPROVED_PER_RATING, service.rating))
     stats.show(stats.statuses("reviews", models.REVIEW_STATUSES, "ReviewStats"))
+    audit.project_of("review", service.project_of)  # a moderation's entry names the project

@@ -9,7 +9,7 @@ from core import policy as policies
 from core.db import db
 from core.outcomes import Conflict, Forbidden
 from sections.audit import service as audit
-from sections.festivals.models import PUBLISHED
+from sections.festivals.models import PUBLISHED, Festival
 from sections.projects.rules import member_of
 from sections.reviews.models import PENDING, Review
 from sections.reviews.rules import visible_reviews
@@ -64,6 +64,12 @@ def moderate(review: Review, who: policies.Caller, data: dict) -> Review:
     audit.record(who.id, "review.moderate", review.id,
                  {"status": review.status, "note": review.moderation_note})
     return review
+
+
+def project_of(review_id: str) -> str | None:
+    """The project of a review's festival (its audit entries name it, extensions.md E4.5)."""
+    return db.session.execute(select(Festival.project_id).join(
+        Review, Review.festival_id == Festival.id).where(Review.id == review_id)).scalar()
 
 
 SORTS = {"createdAt": Review.created_at, "rating": Review.rating}

@@ -463,7 +463,8 @@ def test_delete_cascades_sessions_passkeys_memberships_and_solo_projects(app, cl
     assert count(app, Membership, Membership.project_id == shared) == 1
     with app.app_context():
         entry = db.session.execute(select(AuditEntry)).scalar_one()
-        assert (entry.action, entry.target_id, entry.actor_id) == ("user.delete", alice, None)
+        # the actor's id stays as written (extensions.md E4.5); its answer's `actor` is null
+        assert (entry.action, entry.target_id, entry.actor_id) == ("user.delete", alice, alice)
 
 
 def test_owner_of_a_shared_project_gets_409_and_keeps_everything(app, client, auth):

@@ -192,11 +192,15 @@ def test_moderation_is_audited_and_never_of_ones_own_review(app, client, crew, f
     with app.app_context():
         entries = db.session.execute(select(AuditEntry).where(
             AuditEntry.action == "review.moderate").order_by(AuditEntry.created_at)).scalars()
-        logged = [(e.actor_id, e.target_type, e.target_id, e.details) for e in entries]
+        logged = [(e.actor_id, e.target_type, e.target_id, e.details, e.project_id)
+                  for e in entries]
     assert sorted(logged, key=str) == sorted([
-        (crew.ids["owner"], "review", own["id"], {"status": "APPROVED", "note": None}),
-        (crew.ids["admin"], "review", review["id"], {"status": "REJECTED", "note": "Spam"}),
-        (crew.ids["author"], "review", review["id"], {"status": "APPROVED", "note": None}),
+        (crew.ids["owner"], "review", own["id"], {"status": "APPROVED", "note": None},
+         crew.project),  # the festival's project (extensions.md E4.5)
+        (crew.ids["admin"], "review", review["id"], {"status": "REJECTED", "note": "Spam"},
+         crew.project),
+        (crew.ids["author"], "review", review["id"], {"status": "APPROVED", "note": None},
+         crew.project),
     ], key=str)
     for bad in ({"status": "PENDING"}, {"status": "approved"}, {"note": "x" * 1001}, {}):
         response = client.post(f"/api/reviews/{review['id']}/moderation",

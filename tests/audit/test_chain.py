@@ -1,0 +1,179 @@
+"""The chain itself (extensions.md E4.5): numbers taken at the commit, none by a transaction or
+savepoint that rolls back; one chain under concurrent writes (SQLite, threads of one waitress
+server); `flask --app app audit verify` finding an entry changed, removed or inserted, and a
+cut-off tail with `--head`."""
+import pytest
+import requests
+from sqlalchemy import delete, select, text, update
+from sqlalchemy.exc import IntegrityError
+
+from core.db import db
+from sections.audit import service as audit
+from sections.audit.models import AuditEntry
+from sections.auth.models import User
+from tests.factories import make_project, user_id
+from tests.parallel import run_at_once
+
+OWNER = "owner@example.com"
+
+
+def chain(app) -> list[tuple]:
+    with app.app_context():
+        return db.session.execute(select(AuditEntry.seq, AuditEntry.prev_hash, AuditEntry.hash)
+                                  .order_by(AuditEntry.seq)).all()
+
+
+def verify(app, *args):
+    result = app.test_cli_runner().invoke(args=["audit", "verify", *args])
+    return result.exit_code, result.output
+
+
+@pytest.fixture
+def project(app, auth):
+    headers = auth.headers(OWNER)
+    return make_project(app, OWNER, name="Apollo"), headers
+
+
+def test_a_rolled_back_transaction_or_savepoint_takes_no_number(app, project):
+    project_id, _ = project
+    owner = user_id(app, OWNER)
+    with app.app_context():
+        audit.record(owner, "project.update", project_id, {"name": {"from": "a", "to": "b"}})
+        db.session.rollback()  # the change failed: its entry goes with it
+        with db.session.begin_nested():
+            audit.record(owner, "project.update", project_id, {"kept": True})
+        savepoint = db.session.begin_nested()
+        audit.record(owner, "project.update", project_id, {"dropped": True})
+        savepoint.rollback()
+        db.session.commit()
+        # A commit that fails after the entry was numbered: nothing stays, no number is lost.
+        audit.record(owner, "project.update", project_id, {"failed": True})
+        db.session.add(User(id=owner, email="clash@example.com"))
+        with pytest.raises(IntegrityError):
+            db.session.commit()
+        db.session.rollback()
+        audit.record(owner, "project.update", project_id, {"second": True})
+        db.session.commit()
+        kept = db.session.execute(select(AuditEntry.seq, AuditEntry.details)
+                                  .order_by(AuditEntry.seq)).all()
+    assert [tuple(row) for row in kept] == [(1, {"kept": True}), (2, {"second": True})]
+    assert verify(app) == (0, "2 entries, chain intact\n")
+
+
+def test_concurrent_audited_writes_on_sqlite_make_one_chain(app, project, live_server):
+    project_id, headers = project
+
+    def renamer(round_):
+        return lambda i: requests.patch(f"{live_server}/api/projects/{project_id}",
+                                        json={"name": f"Name {round_}.{i}"}, headers=headers,
+                                        timeout=60).status_code
+
+    for round_ in range(2):
+        codes = run_at_once(8, renamer(round_))
+        assert codes == [200] * 8, codes
+    seqs = [row.seq for row in chain(app)]
+    assert seqs == list(range(1, 17))
+    assert verify(app) == (0, "16 entries, chain intact\n")
+
+
+def write_entries(app, client, project_id, headers, count):
+    for i in range(count):
+        response = client.patch(f"/api/projects/{project_id}", json={"name": f"Name {i}"},
+                                headers=headers)
+        assert response.status_code == 200
+
+
+def head_of(app):
+    seq, _, hash_ = chain(app)[-1]
+    return f"{seq}:{hash_}"
+
+
+def test_verify_finds_an_entry_changed(app, client, project):
+    project_id, headers = project
+    write_entries(app, client, project_id, headers, 5)
+    assert verify(app) == (0, "5 entries, chain intact\n")
+    with app.app_context():
+        db.session.execute(update(AuditEntry).where(AuditEntry.seq == 3)
+                           .values(details={"name": {"from": "x", "to": "y"}}))
+        db.session.commit()
+    code, output = verify(app)
+    assert code == 1
+    assert "entry seq 3" in output and "changed" in output and "entries 1 to 2 hold" in output
+
+
+def test_verify_finds_an_entry_changed_and_rehashed(app, client, project):
+    project_id, headers = project
+    write_entries(app, client, project_id, headers, 4)
+    with app.app_context():
+        entry = db.session.execute(select(AuditEntry).where(AuditEntry.seq == 2)).scalar_one()
+        entry.details = {"name": {"from": "x", "to": "y"}}
+        from sections.audit.chain import hash_of
+        entry.hash = hash_of(entry, entry.prev_hash)  # the rewriter hashes it again
+        db.session.commit()
+    code, output = verify(app)
+    assert code == 1 and "entry seq 3" in output and "prevHash" in output
+
+
+def test_verify_finds_an_entry_removed(app, client, project):
+    project_id, headers = project
+    write_entries(app, client, project_id, headers, 5)
+    with app.app_context():
+        db.session.execute(delete(AuditEntry).where(AuditEntry.seq == 2))
+        db.session.commit()
+    code, output = verify(app)
+    assert code == 1
+    assert "seq 2 is missing" in output and "removed" in output and "entries 1 to 1" in output
+
+
+def test_verify_finds_an_entry_inserted(app, client, project):
+    project_id, headers = project
+    write_entries(app, client, project_id, headers, 4)
+    with app.app_context():
+        # Room made after seq 2, and a well-hashed entry put there: the next one's prevHash
+        # no longer holds.
+        db.session.execute(text("UPDATE audit_log SET seq = seq + 100 WHERE seq > 2"))
+        db.session.execute(text("UPDATE audit_log SET seq = seq - 99 WHERE seq > 100"))
+        db.session.commit()
+        prev = db.session.execute(select(AuditEntry.hash).where(AuditEntry.seq == 2)).scalar()
+        forged = AuditEntry(id="f" * 32, seq=3, actor_id=None, action="project.update",
+                            target_type="project", target_id=project_id, project_id=project_id,
+                            details={"forged": True},
+                            created_at=db.session.execute(select(AuditEntry.created_at)
+                                                          .limit(1)).scalar(),
+                            prev_hash=prev, hash="0" * 64)
+        from sections.audit.chain import hash_of
+        forged.hash = hash_of(forged, prev)
+        db.session.add(forged)
+        db.session.commit()
+    code, output = verify(app)
+    assert code == 1 and "entry seq 4" in output and "prevHash" in output
+    assert "entries 1 to 3 hold" in output
+
+
+def test_verify_with_the_recorded_head_finds_a_cut_off_tail(app, client, project):
+    project_id, headers = project
+    write_entries(app, client, project_id, headers, 5)
+    recorded = head_of(app)
+    assert verify(app, "--head", recorded) == (0, "5 entries, chain intact\n")
+    write_entries(app, client, project_id, headers, 2)  # the log grows after the recording
+    assert verify(app, "--head", recorded) == (0, "7 entries, chain intact\n")
+    with app.app_context():
+        db.session.execute(delete(AuditEntry).where(AuditEntry.seq >= 4))
+        db.session.commit()
+    assert verify(app) == (0, "3 entries, chain intact\n")  # a lost tail alone looks intact
+    code, output = verify(app, "--head", recorded)
+    assert code == 1
+    assert "ends at seq 3" in output and "recorded head seq 5" in output and "cut" in output
+
+
+def test_verify_with_a_head_that_is_not_in_the_chain_fails(app, client, project):
+    project_id, headers = project
+    write_entries(app, client, project_id, headers, 3)
+    code, output = verify(app, "--head", "2:" + "ab" * 32)
+    assert code == 1 and "entry seq 2" in output and "recorded head" in output
+    code, output = verify(app, "--head", "nonsense")
+    assert code == 2 and "SEQ:HASH" in output
+
+
+def test_verify_an_empty_log(app):
+    assert verify(app) == (0, "0 entries, chain intact\n")
