@@ -33,6 +33,7 @@ from bench import cluster
 from core import logs, outbox
 from core.db import db
 from tests.oauth_providers import GitHubStandIn, GoogleProvider, serve_url
+from tests.sso_provider import OidcProvider
 from tests.threaded_server import serve
 
 PASSWORD = "Tr0ub4dor&3-horse-staple"
@@ -457,6 +458,15 @@ def github():
 @pytest.fixture
 def google():
     provider = GoogleProvider()
+    with serve_url(provider.app) as url:
+        provider.url = url
+        yield provider
+
+
+@pytest.fixture
+def oidc_provider():
+    """An OpenID provider on loopback for single sign-on (tests/sso_provider.py)."""
+    provider = OidcProvider()
     with serve_url(provider.app) as url:
         provider.url = url
         yield provider
