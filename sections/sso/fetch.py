@@ -31,6 +31,11 @@ def _public(address: str) -> bool:
     return ip.is_global and not ip.is_multicast
 
 
+def check_scheme(scheme: str, private_ok: bool) -> None:
+    if scheme != "https" and not (private_ok and scheme == "http"):
+        raise FetchRefused("only https:// URLs are allowed")
+
+
 def resolve(url: str, private_ok: bool) -> tuple[str, str, int]:
     """(host, checked address, port) of `url`, or FetchRefused."""
     parts = urlsplit(url)
@@ -38,8 +43,7 @@ def resolve(url: str, private_ok: bool) -> tuple[str, str, int]:
         port = parts.port or DEFAULT_PORTS.get(parts.scheme)
     except ValueError:
         raise FetchRefused("the URL's port is not valid") from None
-    if parts.scheme != "https" and not (private_ok and parts.scheme == "http"):
-        raise FetchRefused("only https:// URLs are allowed")
+    check_scheme(parts.scheme, private_ok)
     host = parts.hostname
     if not host or parts.username is not None or port is None:
         raise FetchRefused("the URL names no usable host")
@@ -129,6 +133,7 @@ def guarded(session: requests.Session) -> requests.Session:
 
 def get_json(url: str) -> dict:
     """GET `url` and its JSON object, within the limits; FetchRefused otherwise."""
+    check_scheme(urlsplit(url).scheme, current_app.config["SSO_ALLOW_PRIVATE_NETWORKS"])
     with guarded(requests.Session()) as session:
         try:
             response = session.get(url, headers={"Accept": "application/json"},
