@@ -1,7 +1,7 @@
 """single sign-on: connections, linked identities, pending sign-ins, SSO sessions
 
 Revision ID: 0021
-Revises: 0018
+Revises: 0020
 Create Date: 2026-11-27 18:26:12.341412
 
 extensions.md E4.2: the `sso_connections`, `sso_identities` and `sso_states` tables, and
@@ -17,7 +17,7 @@ from core import stats
 
 # revision identifiers, used by Alembic.
 revision = '0021'
-down_revision = '0018'
+down_revision = '0020'
 branch_labels = None
 depends_on = None
 
