@@ -9,6 +9,7 @@ def register(app, api):
     from sections.sso import (
         models,  # noqa: F401  (its tables)
         rules,  # noqa: F401  (its kind, for the policy)
+        saml_models,  # noqa: F401  (its table)
     )
     from sections.sso.routes import blp as routes
 

@@ -8,7 +8,7 @@ from core.db import db
 from core.outcomes import Conflict, Invalid, NotFound
 from core.policy import Caller, is_id
 from sections.audit import service as audit
-from sections.sso import oidc
+from sections.sso import oidc, saml
 from sections.sso.models import (
     ACTIVE,
     MAX_CONNECTIONS,
@@ -26,16 +26,14 @@ def configure_saml(connection: SsoConnection, data: dict) -> None:
     """Read `idpMetadataXml` into the connection's SAML fields (creation, and a PATCH that
     sends it): saml_idp_entity_id, saml_idp_sso_url, saml_certificates, saml_metadata_xml;
     400 naming idpMetadataXml when it is not usable IdP metadata."""
-    raise Invalid("SAML connections are not supported yet", field="idpMetadataXml")
+    saml.configure(connection, data["idpMetadataXml"])
 
 
 def saml_answer(connection: SsoConnection) -> dict:
     """The Connection's `saml` object."""
     return {"idpEntityId": connection.saml_idp_entity_id,
             "idpSsoUrl": connection.saml_idp_sso_url, **saml_urls(connection.id),
-            "certificates": [{"sha256Fingerprint": c["sha256Fingerprint"],
-                              "notAfter": c["notAfter"]}
-                             for c in connection.saml_certificates or []]}
+            "certificates": saml.certificates_answer(connection)}
 
 
 # One place per type: how a body's settings become the connection's (creation; a PATCH of

@@ -42,7 +42,7 @@ class SsoConnection(db.Model):
     # --- SAML 2.0 ---
     saml_idp_entity_id: Mapped[str | None] = mapped_column(String(1024))
     saml_idp_sso_url: Mapped[str | None] = mapped_column(String(2048))
-    # [{pem, sha256Fingerprint, notAfter}]: the IdP's signing certificates.
+    # [{der (base64), sha256Fingerprint, notAfter}]: the IdP's signing certificates.
     saml_certificates: Mapped[list | None] = mapped_column(JSON)
     saml_metadata_xml: Mapped[str | None] = mapped_column(Text)
 

@@ -6,14 +6,14 @@ import shutil
 from dataclasses import dataclass
 from xml.sax.saxutils import escape, quoteattr
 
-from flask import current_app
 from saml2 import BINDING_HTTP_POST, BINDING_HTTP_REDIRECT
 from saml2.client import Saml2Client
 from saml2.config import SPConfig
 from saml2.metadata import create_metadata_string
 from saml2.saml import NAMEID_FORMAT_EMAILADDRESS
 
-SAML_PATH = "/api/auth/sso/saml/{connection_id}"
+from sections.sso.urls import saml_urls
+
 METADATA_TYPE = "application/samlmetadata+xml"
 SKEW = 60  # seconds of clock difference allowed with the identity provider
 
@@ -36,9 +36,8 @@ class IdpSide:
 
 def endpoints(connection_id: str) -> Endpoints:
     """From API_BASE_URL, never from the request's Host header (the IdP registers them)."""
-    base = current_app.config["API_BASE_URL"].rstrip("/")
-    entity = base + SAML_PATH.format(connection_id=connection_id)
-    return Endpoints(entity, entity + "/acs", entity + "/metadata")
+    urls = saml_urls(connection_id)
+    return Endpoints(urls["spEntityId"], urls["acsUrl"], urls["metadataUrl"])
 
 
 def xmlsec_binary() -> str:
