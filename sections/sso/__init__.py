@@ -12,7 +12,9 @@ def register(app, api):
         saml_models,  # noqa: F401  (its table)
     )
     from sections.sso.routes import blp as routes
+    from sections.sso.saml_routes import blp as saml_routes
     from sections.sso.signin_routes import blp as signin_routes
 
     api.register_blueprint(routes)
     api.register_blueprint(signin_routes)
+    api.register_blueprint(saml_routes)

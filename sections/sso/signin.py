@@ -20,7 +20,7 @@ from sections.auth.services.oauth import CODE_LIFETIME, OAuthFailure
 from sections.domains import service as domains
 from sections.projects import service as projects
 from sections.projects.models import MEMBER
-from sections.sso import fetch, oidc
+from sections.sso import fetch, oidc, saml
 from sections.sso.models import ACTIVE, OIDC, SAML, SsoConnection, SsoIdentity, SsoState
 
 log = logging.getLogger(__name__)
@@ -89,7 +89,8 @@ def saml_redirect(connection: SsoConnection, row: SsoState, state: str,
                   login_hint: str | None) -> str:
     """SAML's HTTP-Redirect AuthnRequest with `state` as its RelayState: sets `row.request_id`
     (the AuthnRequest's ID, for InResponseTo) and returns the IdP's URL."""
-    raise SsoNotConfigured("Signing in with a SAML connection is not available yet")
+    row.request_id, url = saml.redirect(connection, state)
+    return url
 
 
 # One place per type: how a sign-in leaves for the provider.
