@@ -17,10 +17,12 @@ from sections.auth.models import (
     User,
 )
 from sections.auth.services import bans, impersonation, security_log
+from sections.sso.saml_models import SamlAcceptedAssertion
 
 # Every table whose rows die at `expires_at`; later features append theirs.
 # An API key without an expiry (NULL) is never purged.
-EXPIRING = [Session, OneTimeToken, PasskeyChallenge, OAuthState, OutboxMessage, ApiKey]
+EXPIRING = [Session, OneTimeToken, PasskeyChallenge, OAuthState, OutboxMessage, ApiKey,
+            SamlAcceptedAssertion]
 ROLES = ("admin", "user")
 
 

@@ -2,7 +2,7 @@
 signing in through them."""
 
 # What other sections may import from this one (tests/service/test_structure.py holds it).
-EXPORTS = ("models", "signin")
+EXPORTS = ("models", "signin", "saml_models")
 
 
 def register(app, api):

@@ -277,3 +277,15 @@ def test_one_answer_posted_twice_at_once_makes_one_session(live_server, corp, id
         "SAMLResponse": encode(xml), "RelayState": relay_state})] * 2)
     assert sorted(a.status_code for a in answers) == [200, 400]
     assert corp.sessions() == before + 1
+
+
+def test_accepted_assertion_ids_are_purged_once_they_could_not_be_accepted(client, corp, idp,
+                                                                             clock):
+    signed_in(corp.post(*idp.response_xml(corp.begin(), name_id=ADDRESS)))  # 5 minutes valid
+    runner = client.application.test_cli_runner()
+    clock.advance(minutes=5, seconds=30)  # within NotOnOrAfter plus the skew: kept
+    assert "saml_accepted_assertions: 0 removed" in runner.invoke(
+        args=["purge-expired"]).output
+    clock.advance(minutes=1)
+    assert "saml_accepted_assertions: 1 removed" in runner.invoke(
+        args=["purge-expired"]).output
