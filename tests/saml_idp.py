@@ -193,6 +193,17 @@ def set_assertion_id(value: str):
     return edit
 
 
+def name_id_with_comment(before: str, after: str):
+    """The NameID `before<!---->after`: two parsers may read two addresses from it."""
+    def edit(root):
+        for element in root.iter(q("saml", "NameID")):
+            element.text = before
+            comment = etree.Comment("")
+            comment.tail = after
+            element.append(comment)
+    return edit
+
+
 def unsigned(xml: str) -> str:
     root = etree.fromstring(xml.encode())
     for signature in list(root.iter(q("ds", "Signature"))):

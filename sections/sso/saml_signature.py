@@ -15,6 +15,14 @@ from sections.sso.saml_xml import NS, SamlXmlError
 ENVELOPED = "http://www.w3.org/2000/09/xmldsig#enveloped-signature"
 TRANSFORMS = {ENVELOPED, "http://www.w3.org/2001/10/xml-exc-c14n#",
               "http://www.w3.org/2001/10/xml-exc-c14n#WithComments"}
+# RSA and ECDSA with SHA-1 or SHA-2 (never MD5, never HMAC, which a public key cannot check).
+DIGESTS = {"http://www.w3.org/2000/09/xmldsig#sha1", "http://www.w3.org/2001/04/xmlenc#sha256",
+           "http://www.w3.org/2001/04/xmldsig-more#sha384",
+           "http://www.w3.org/2001/04/xmlenc#sha512"}
+SIGNATURES = {"http://www.w3.org/2000/09/xmldsig#rsa-sha1",
+              *(f"http://www.w3.org/2001/04/xmldsig-more#{kind}-sha{bits}"
+                for kind in ("rsa", "ecdsa") for bits in (256, 384, 512)),
+              "http://www.w3.org/2001/04/xmldsig-more#ecdsa-sha1"}
 XPATH = {"Response": "/*[local-name()='Response']/*[local-name()='Signature']",
          "Assertion": "/*[local-name()='Response']/*[local-name()='Assertion']"
                       "/*[local-name()='Signature']"}
@@ -33,6 +41,11 @@ def _placed(signature, parents) -> str:
     methods = {t.get("Algorithm") for t in references[0].findall("ds:Transforms/ds:Transform", NS)}
     if ENVELOPED not in methods or not methods <= TRANSFORMS:
         raise SamlXmlError(f"The {kind}'s signature uses transforms that are not accepted")
+    digest = references[0].find("ds:DigestMethod", NS)
+    method = signature.find("ds:SignedInfo/ds:SignatureMethod", NS)
+    if (digest is None or digest.get("Algorithm") not in DIGESTS
+            or method is None or method.get("Algorithm") not in SIGNATURES):
+        raise SamlXmlError(f"The {kind}'s signature uses an algorithm that is not accepted")
     return kind
 
 

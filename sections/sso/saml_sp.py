@@ -6,12 +6,14 @@ import shutil
 from dataclasses import dataclass
 from xml.sax.saxutils import escape, quoteattr
 
+from lxml import etree
 from saml2 import BINDING_HTTP_POST, BINDING_HTTP_REDIRECT
 from saml2.client import Saml2Client
 from saml2.config import SPConfig
 from saml2.metadata import create_metadata_string
 from saml2.saml import NAMEID_FORMAT_EMAILADDRESS
 
+from sections.sso.saml_xml import NS
 from sections.sso.urls import saml_urls
 
 METADATA_TYPE = "application/samlmetadata+xml"
@@ -88,8 +90,13 @@ def client(connection_id: str, idp: IdpSide) -> Saml2Client:
 
 
 def sp_metadata(connection_id: str) -> bytes:
-    """The service provider's metadata for this connection (unsigned)."""
-    return create_metadata_string(None, config=config(connection_id), valid=None)
+    """The service provider's metadata for this connection (unsigned), without the list of
+    every algorithm pysaml2 knows (MD5 among them) that it puts in md:Extensions."""
+    document = create_metadata_string(None, config=config(connection_id), valid=None)
+    root = etree.fromstring(document)
+    for extensions in root.findall(f"{{{NS['md']}}}Extensions"):
+        root.remove(extensions)
+    return etree.tostring(root, xml_declaration=True, encoding="UTF-8")
 
 
 def authn_request(connection_id: str, idp: IdpSide, relay_state: str) -> tuple[str, str]:

@@ -144,6 +144,7 @@ def test_the_service_metadata_needs_no_bearer(client, owner, idp):
     root = etree.fromstring(response.data)
     assert root.tag == f"{{{MD}}}EntityDescriptor"
     assert root.get("entityID") == connection["saml"]["spEntityId"]
+    assert root.find(f"{{{MD}}}Extensions") is None  # no list of algorithms with MD5 in it
     acs = root.find(f".//{{{MD}}}AssertionConsumerService")
     assert acs.get("Location") == connection["saml"]["acsUrl"]
     assert acs.get("Binding") == "urn:oasis:names:tc:SAML:2.0:bindings:HTTP-POST"
