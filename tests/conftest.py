@@ -476,6 +476,7 @@ def dns_server():
 def oidc_provider():
     """An OpenID provider on loopback for single sign-on (tests/sso_provider.py)."""
     provider = OidcProvider()
+    ISSUED_SECRETS.add(provider.CLIENT_SECRET)  # sent to the provider, never logged
     with serve_url(provider.app) as url:
         provider.url = url
         yield provider

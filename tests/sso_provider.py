@@ -30,7 +30,7 @@ class OidcProvider:
     key; `sign_as` re-signs them another way: "stranger" (another RSA key under the provider's
     kid), "none" (alg none, no signature), "hmac" (HS256 keyed with the client secret)."""
 
-    CLIENT_ID, CLIENT_SECRET = "sso-client-id", "sso-client-secret"
+    CLIENT_ID, CLIENT_SECRET = "sso-client-id", "sso-client-secret-9f3a1c"
 
     def __init__(self):
         self.app = oidc_provider_mock.app(require_nonce=True)

@@ -302,3 +302,12 @@ def test_deleting_a_connection_ends_its_sessions(client, corp):
     assert client.delete(f"/api/projects/{project}/sso-connections/{connection}",
                          headers=headers).status_code == 204
     assert client.get("/api/auth/session", headers=session).status_code == 401
+
+
+def test_purge_expired_removes_abandoned_sign_ins(client, corp, clock):
+    start(client, email=EMAIL)
+    query(sign_in(client, redirectUrl=f"{SPA}/done").headers["Location"])  # an unused code
+    clock.advance(minutes=11)
+    result = client.application.test_cli_runner().invoke(args=["purge-expired"])
+    assert result.exit_code == 0 and "sso_states: 2 removed" in result.output, result.output
+    assert count(client.application, SsoState) == 0
