@@ -8,7 +8,7 @@ import copy
 import datetime
 import pathlib
 import tempfile
-from urllib.parse import parse_qs, urlsplit
+from urllib.parse import parse_qs, urlencode, urlsplit
 
 from cryptography import x509
 from cryptography.hazmat.primitives import hashes, serialization
@@ -53,12 +53,17 @@ class SamlIdp:
     the AuthnRequest the service redirected to (returns the form fields to post)."""
 
     def __init__(self, entity_id="https://idp.example.test/saml/metadata",
-                 sso_url="https://idp.example.test/saml/sso", *, signing_key=None):
+                 sso_url="https://idp.example.test/saml/sso", *, signing_key=None, folder=None):
+        """`folder` keeps the key between runs (the command line's use); else a new one."""
         self.entity_id, self.sso_url = entity_id, sso_url
-        self.folder = pathlib.Path(tempfile.mkdtemp(prefix="saml-idp-"))
-        self.key, self.certificate = signing_key or key_and_certificate("idp.example.test")
+        self.folder = pathlib.Path(folder or tempfile.mkdtemp(prefix="saml-idp-"))
+        self.folder.mkdir(parents=True, exist_ok=True)
         self.key_file = self.folder / "key.pem"
         self.cert_file = self.folder / "cert.pem"
+        if folder and self.key_file.exists() and signing_key is None:
+            signing_key = (serialization.load_pem_private_key(self.key_file.read_bytes(), None),
+                           x509.load_pem_x509_certificate(self.cert_file.read_bytes()))
+        self.key, self.certificate = signing_key or key_and_certificate("idp.example.test")
         self.key_file.write_bytes(self.key.private_bytes(
             serialization.Encoding.PEM, serialization.PrivateFormat.PKCS8,
             serialization.NoEncryption()))
@@ -293,3 +298,28 @@ def with_doctype(xml: str, kind: str) -> str:
 
 
 POST_BINDING = BINDING_HTTP_POST
+
+
+def main(argv) -> None:
+    """For trying SAML out by hand (docs/how-to/single-sign-on.md), the key kept in
+    instance/saml-idp:
+    `python -W ignore -m tests.saml_idp metadata` prints the provider's metadata;
+    `python -W ignore -m tests.saml_idp answer SP_METADATA_FILE URL EMAIL` signs EMAIL in for the
+    AuthnRequest at URL and prints the form to post to the ACS URL (urlencoded)."""
+    idp = SamlIdp(folder="instance/saml-idp")
+    if argv[:1] == ["metadata"]:
+        print(idp.metadata_xml())
+    elif argv[:1] == ["answer"] and len(argv) == 4:
+        idp.trust(pathlib.Path(argv[1]).read_text())
+        xml, relay_state = idp.response_xml(argv[2], name_id=argv[3])
+        print(urlencode({"SAMLResponse": encode(xml), "RelayState": relay_state}))
+    else:
+        raise SystemExit(main.__doc__)
+
+
+if __name__ == "__main__":
+    import sys
+    import warnings
+
+    warnings.simplefilter("ignore")  # pysaml2's import-time deprecation notice
+    main(sys.argv[1:])
