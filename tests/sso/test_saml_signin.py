@@ -7,7 +7,7 @@ import re
 from urllib.parse import parse_qs, urlsplit
 
 import pytest
-from sqlalchemy import func, select
+from sqlalchemy import delete, func, select
 
 from core.db import db
 from sections.auth.models import Session, User
@@ -261,11 +261,35 @@ def test_a_post_without_a_usable_relay_state_or_response_is_400(corp, idp):
     refused(corp.post(xml, relay_state), 400, "SSO_ERROR")  # spent by the garbage post
 
 
-def test_a_deactivated_connection_refuses_the_answer(client, corp, idp):
-    xml, relay_state = idp.response_xml(corp.begin(), name_id=ADDRESS)
+def test_a_connection_changed_during_the_sign_in_refuses_the_answer(client, corp, idp):
     path = f"/api/projects/{corp.project}/sso-connections/{corp.connection['id']}"
+    # Deactivated while the user is at the provider.
+    xml, relay_state = idp.response_xml(corp.begin(), name_id=ADDRESS)
     assert client.patch(path, headers=corp.owner, json={"status": "INACTIVE"}).status_code == 200
     refused(corp.post(xml, relay_state), 400, "SSO_ERROR")
+    assert client.patch(path, headers=corp.owner, json={"status": "ACTIVE"}).status_code == 200
+    # The domain removed meanwhile.
+    xml, relay_state = idp.response_xml(corp.begin(), name_id=ADDRESS)
+    with client.application.app_context():
+        db.session.execute(delete(Domain).where(Domain.project_id == corp.project))
+        db.session.commit()
+    refused(corp.post(xml, relay_state), 400, "SSO_ERROR")
+    # Deleted meanwhile.
+    xml, relay_state = idp.response_xml(corp.begin(), name_id=ADDRESS)
+    assert client.delete(path, headers=corp.owner).status_code == 204
+    refused(corp.post(xml, relay_state), 400, "SSO_ERROR")
+    assert corp.user(ADDRESS) is None
+
+
+def test_a_relay_state_is_good_only_at_its_connection(client, corp, idp):
+    other = client.post(f"/api/projects/{corp.project}/sso-connections", headers=corp.owner,
+                        json={"type": "saml", "name": "Other", "idpMetadataXml":
+                              idp.metadata_xml()}).get_json()["data"]
+    xml, relay_state = idp.response_xml(corp.begin(), name_id=ADDRESS)
+    response = client.post(urlsplit(other["saml"]["acsUrl"]).path,
+                           data={"SAMLResponse": encode(xml), "RelayState": relay_state})
+    refused(response, 400, "SSO_ERROR")
+    refused(corp.post(xml, relay_state), 400, "SSO_ERROR")  # spent by that post
     assert corp.user(ADDRESS) is None
 
 
