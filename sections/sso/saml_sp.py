@@ -75,7 +75,6 @@ def config(connection_id: str, idp: IdpSide | None = None) -> SPConfig:
             "want_assertions_signed": False,
             "want_assertions_or_response_signed": True,
             "name_id_format": [NAMEID_FORMAT_EMAILADDRESS],
-            "name_id_format_allow_create": True,
         }},
     }
     if idp is not None:

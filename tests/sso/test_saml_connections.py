@@ -165,6 +165,7 @@ def test_signing_in_redirects_to_the_provider_with_an_authn_request(client, owne
     assert request.issuer.text == connection["saml"]["spEntityId"]
     assert request.assertion_consumer_service_url == connection["saml"]["acsUrl"]
     assert request.destination == idp.sso_url
+    assert request.name_id_policy is None  # the provider's own NameID setting applies
     assert relay_state and len(relay_state) >= 43
     # Each sign-in has its own RelayState and AuthnRequest.
     again = client.get(f"/api/auth/sso?connectionId={connection['id']}").headers["Location"]
