@@ -6,6 +6,7 @@ the first two (development and tests)."""
 import ipaddress
 import socket
 import time
+from concurrent.futures import ThreadPoolExecutor
 from urllib.parse import urlsplit
 
 import requests
@@ -16,6 +17,7 @@ BUDGET = 3.0  # seconds for a whole request, body included
 MAX_BODY = 1024 * 1024  # bytes
 CHUNK = 64 * 1024
 DEFAULT_PORTS = {"http": 80, "https": 443}
+_LOOKUPS = ThreadPoolExecutor(4, thread_name_prefix="sso-dns")  # host name lookups
 
 
 class FetchRefused(Exception):
@@ -36,8 +38,10 @@ def check_scheme(scheme: str, private_ok: bool) -> None:
         raise FetchRefused("only https:// URLs are allowed")
 
 
-def resolve(url: str, private_ok: bool) -> tuple[str, str, int]:
-    """(host, checked address, port) of `url`, or FetchRefused."""
+def resolve(url: str, private_ok: bool, within: float = BUDGET) -> tuple[str, str, int]:
+    """(host, checked address, port) of `url`, looked up within `within` seconds (the system's
+    resolver has no timeout of its own: the lookup runs on a thread that is not waited for
+    longer), or FetchRefused."""
     parts = urlsplit(url)
     try:
         port = parts.port or DEFAULT_PORTS.get(parts.scheme)
@@ -47,8 +51,11 @@ def resolve(url: str, private_ok: bool) -> tuple[str, str, int]:
     host = parts.hostname
     if not host or parts.username is not None or port is None:
         raise FetchRefused("the URL names no usable host")
+    lookup = _LOOKUPS.submit(socket.getaddrinfo, host, port, type=socket.SOCK_STREAM)
     try:
-        found = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)
+        found = lookup.result(timeout=within)
+    except TimeoutError:
+        raise FetchRefused(f"the host {host} was not resolved within {BUDGET:g} seconds") from None
     except (OSError, UnicodeError):
         raise FetchRefused(f"the host {host} cannot be resolved") from None
     addresses = [info[4][0] for info in found]
@@ -87,7 +94,7 @@ class GuardedAdapter(HTTPAdapter):
         return host_params, pool_kwargs
 
     def send(self, request, stream=False, timeout=None, **kwargs):
-        host, address, port = resolve(request.url, self.private_ok)
+        host, address, port = resolve(request.url, self.private_ok, self.remaining())
         self.pinned[(host, port)] = address
         netloc = urlsplit(request.url).netloc.rsplit("@", 1)[-1]
         request.headers["Host"] = netloc

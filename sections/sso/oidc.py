@@ -5,6 +5,7 @@ import logging
 from dataclasses import dataclass
 from datetime import timedelta
 
+import requests
 from authlib.common.errors import AuthlibBaseError
 from authlib.integrations.requests_client import OAuth2Session
 from flask import current_app
@@ -116,6 +117,8 @@ def identify(connection: SsoConnection, code: str, code_verifier: str,
                                        code_verifier=code_verifier)
         except (AuthlibBaseError, ValueError) as exc:
             raise TokenRefused(f"the token endpoint refused the code: {exc}") from None
+        except requests.RequestException as exc:
+            raise fetch.FetchRefused(f"the token request failed ({type(exc).__name__})") from None
         id_token = token.get("id_token")
         if not isinstance(id_token, str):
             raise TokenRefused("the token response has no id_token")
@@ -126,9 +129,10 @@ def identify(connection: SsoConnection, code: str, code_verifier: str,
     subject = claims.get("sub")
     if not isinstance(subject, str) or not 0 < len(subject) <= 255:
         raise TokenRefused("the ID token has no usable sub")
-    name = claims.get("name")
-    return Identity(subject, email if isinstance(email, str) else None,
-                    name[:255] if isinstance(name, str) and name.strip() else None)
+    name = claims.get("name")  # shown as the account's name: printable text only
+    name = ("".join(c for c in name if c.isprintable()).strip()[:255]
+            if isinstance(name, str) else None)
+    return Identity(subject, email if isinstance(email, str) else None, name or None)
 
 
 def _userinfo(client, url: str, token) -> dict:
@@ -137,6 +141,8 @@ def _userinfo(client, url: str, token) -> dict:
         info = response.json() if response.status_code == 200 else {}
     except (AuthlibBaseError, ValueError) as exc:
         raise TokenRefused(f"the userinfo endpoint failed: {exc}") from None
+    except requests.RequestException as exc:
+        raise fetch.FetchRefused(f"the userinfo request failed ({type(exc).__name__})") from None
     return info if isinstance(info, dict) else {}
 
 

@@ -311,3 +311,12 @@ def test_purge_expired_removes_abandoned_sign_ins(client, corp, clock):
     result = client.application.test_cli_runner().invoke(args=["purge-expired"])
     assert result.exit_code == 0 and "sso_states: 2 removed" in result.output, result.output
     assert count(client.application, SsoState) == 0
+
+
+@pytest.mark.parametrize("name, shown", [(42, None), ("Ada\x00 Love\nlace ", "Ada Lovelace"),
+                                         ("", None)])
+def test_an_odd_name_claim_is_read_safely(client, corp, oidc_provider, name, shown):
+    oidc_provider.tamper = {"name": name}
+    response = sign_in(client)
+    assert response.status_code == 200, response.get_json()
+    assert response.get_json()["user"]["name"] == shown
