@@ -7,6 +7,7 @@ import time
 import uuid
 
 from flask import current_app, g, request
+from werkzeug.exceptions import MethodNotAllowed
 
 from core import access, bearer, errors, logs, metrics
 
@@ -35,7 +36,9 @@ def refuse_bodies_that_are_not_json():
     if (request.method in BODY_METHODS and request.content_length
             and not request.is_json and not request.path.startswith("/api/webhooks/")
             and not getattr(current_app.view_functions.get(request.endpoint), "takes_form",
-                            False)):
+                            False)
+            # A method the path does not take is answered 405 whatever its body.
+            and not isinstance(request.routing_exception, MethodNotAllowed)):
         # The transport's answer, like the framework's own (errors.HTTP_CODES): no service
         # refuses this, so it needs no named outcome.
         raise errors.APIError(415, "UNSUPPORTED_MEDIA_TYPE",
