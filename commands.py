@@ -17,10 +17,13 @@ from sections.auth.models import (
     User,
 )
 from sections.auth.services import bans, impersonation, security_log
+from sections.sso.models import SsoState
+from sections.sso.saml_models import SamlAcceptedAssertion
 
 # Every table whose rows die at `expires_at`; later features append theirs.
 # An API key without an expiry (NULL) is never purged.
-EXPIRING = [Session, OneTimeToken, PasskeyChallenge, OAuthState, OutboxMessage, ApiKey]
+EXPIRING = [Session, OneTimeToken, PasskeyChallenge, OAuthState, OutboxMessage, ApiKey,
+            SsoState, SamlAcceptedAssertion]
 ROLES = ("admin", "user")
 
 
@@ -48,8 +51,8 @@ def require_tables() -> None:
 def register_commands(app):
     @app.cli.command("purge-expired")
     def purge_expired_command():
-        """Delete expired sessions, one-time tokens, API keys, undeliverable queued mail and
-        security events older than SECURITY_LOG_DAYS; clear ended bans."""
+        """Delete expired sessions, one-time tokens, API keys, pending sign-ins, undeliverable
+        queued mail and security events older than SECURITY_LOG_DAYS; clear ended bans."""
         require_tables()
         removed, cleared = purge_expired()
         for table, count in removed.items():

@@ -7,6 +7,7 @@ import time
 import uuid
 
 from flask import current_app, g, request
+from werkzeug.exceptions import MethodNotAllowed
 
 from core import access, bearer, errors, logs, metrics
 
@@ -23,10 +24,21 @@ def assign_request_id():
                     else f"{PROCESS_ID}-{next(REQUEST_COUNTER)}")
 
 
+def takes_form(view):
+    """Mark a view whose body is an HTML form post (a SAML assertion consumer: the identity
+    provider's page posts it), spared the JSON-only rule; put it right under the route."""
+    view.takes_form = True
+    return view
+
+
 def refuse_bodies_that_are_not_json():
     # Bodies are JSON (spec section 4); the webhook verifies its raw bytes whatever the type.
     if (request.method in BODY_METHODS and request.content_length
-            and not request.is_json and not request.path.startswith("/api/webhooks/")):
+            and not request.is_json and not request.path.startswith("/api/webhooks/")
+            and not getattr(current_app.view_functions.get(request.endpoint), "takes_form",
+                            False)
+            # A method the path does not take is answered 405 whatever its body.
+            and not isinstance(request.routing_exception, MethodNotAllowed)):
         # The transport's answer, like the framework's own (errors.HTTP_CODES): no service
         # refuses this, so it needs no named outcome.
         raise errors.APIError(415, "UNSUPPORTED_MEDIA_TYPE",

@@ -32,7 +32,9 @@ from app import create_app
 from bench import cluster
 from core import logs, outbox
 from core.db import db
+from tests.dns_server import DnsStandIn
 from tests.oauth_providers import GitHubStandIn, GoogleProvider, serve_url
+from tests.sso_provider import OidcProvider
 from tests.threaded_server import serve
 
 PASSWORD = "Tr0ub4dor&3-horse-staple"
@@ -457,6 +459,24 @@ def github():
 @pytest.fixture
 def google():
     provider = GoogleProvider()
+    with serve_url(provider.app) as url:
+        provider.url = url
+        yield provider
+
+
+@pytest.fixture
+def dns_server():
+    """A DNS server on loopback (tests/dns_server.py): point DNS_RESOLVER at `.address`."""
+    stand_in = DnsStandIn().start()
+    yield stand_in
+    stand_in.stop()
+
+
+@pytest.fixture
+def oidc_provider():
+    """An OpenID provider on loopback for single sign-on (tests/sso_provider.py)."""
+    provider = OidcProvider()
+    ISSUED_SECRETS.add(provider.CLIENT_SECRET)  # sent to the provider, never logged
     with serve_url(provider.app) as url:
         provider.url = url
         yield provider
