@@ -1,0 +1,27 @@
+"""Directory provisioning (extensions.md E4.3): SCIM tokens, the SCIM 2.0 service at
+/api/scim/v2 and the projection of the directory onto accounts and memberships."""
+
+EXPORTS = ("models", "projection")
+
+
+def register(app, api):
+    from scim2_models import SCIMException
+
+    from core import errors
+    from core.db import db
+    from sections.scim import (
+        models,  # noqa: F401  (its tables)
+        protocol,
+        rules,  # noqa: F401  (its kinds, for the policy)
+    )
+    from sections.scim.routes import blp
+    from sections.scim.token_routes import blp as token_routes
+
+    def scim_error(exc):
+        db.session.rollback()
+        return protocol.render_exception(exc)
+
+    errors.use_envelope(app, "scim", protocol.render_api_error)
+    app.register_error_handler(SCIMException, scim_error)
+    api.register_blueprint(token_routes)
+    app.register_blueprint(blp)
