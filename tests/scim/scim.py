@@ -7,6 +7,8 @@ MEDIA = "application/scim+json"
 USER_SCHEMA = "urn:ietf:params:scim:schemas:core:2.0:User"
 GROUP_SCHEMA = "urn:ietf:params:scim:schemas:core:2.0:Group"
 PATCH_SCHEMA = "urn:ietf:params:scim:api:messages:2.0:PatchOp"
+ERROR = "urn:ietf:params:scim:api:messages:2.0:Error"
+ENTERPRISE = "urn:ietf:params:scim:schemas:extension:enterprise:2.0:User"
 
 
 def new_token(client, headers, project_id, name="Directory") -> str:
