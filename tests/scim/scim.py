@@ -1,6 +1,9 @@
 """Helpers of the SCIM tests: a project with a SCIM token, and SCIM requests through the Flask
 test client."""
+import requests
+
 from tests.factories import make_project
+from tests.http import new_email, sign_up_at
 
 SCIM = "/api/scim/v2"
 MEDIA = "application/scim+json"
@@ -38,3 +41,15 @@ def scim(client, method, path, headers, body=None, **kwargs):
     return client.open(SCIM + path, method=method, headers=headers,
                        data=None if body is None else client.application.json.dumps(body),
                        content_type=MEDIA if body is not None else None, **kwargs)
+
+
+def scim_token_at(server) -> tuple[str, dict]:
+    """(a new project at the live server `server`, SCIM headers of a token of it)."""
+    owner = sign_up_at(server, new_email())
+    headers = {"Authorization": f"Bearer {owner['session']['token']}"}
+    project = requests.post(f"{server}/api/projects", json={"name": "Acme"}, headers=headers,
+                            timeout=30).json()["data"]["id"]
+    created = requests.post(f"{server}/api/projects/{project}/scim-tokens",
+                            json={"name": "Checker"}, headers=headers, timeout=30)
+    assert created.status_code == 201, created.text
+    return project, {"Authorization": f"Bearer {created.json()['token']}"}

@@ -3,24 +3,12 @@ waitress process: every check succeeds, or is skipped only for what the ServiceP
 declares unsupported (bulk, sorting, password change, ETags). The checker's Users have random
 addresses outside any verified domain: they are stored and served, and grant nothing."""
 import httpx2
-import requests
 from scim2_client.engines.httpx2 import SyncSCIMClient
 from scim2_tester import Status, check_server
 
-from tests.http import new_email, sign_up_at
+from tests.scim.scim import scim_token_at
 
 UNSUPPORTED = ("bulk", "sort", "changepassword", "etag")
-
-
-def scim_token_at(server) -> tuple[str, dict]:
-    owner = sign_up_at(server, new_email())
-    headers = {"Authorization": f"Bearer {owner['session']['token']}"}
-    project = requests.post(f"{server}/api/projects", json={"name": "Acme"}, headers=headers,
-                            timeout=30).json()["data"]["id"]
-    created = requests.post(f"{server}/api/projects/{project}/scim-tokens",
-                            json={"name": "Checker"}, headers=headers, timeout=30)
-    assert created.status_code == 201, created.text
-    return project, {"Authorization": f"Bearer {created.json()['token']}"}
 
 
 def test_the_compliance_checker_passes(sqlite_server):
