@@ -30,10 +30,10 @@ def test_two_creates_of_one_user_name(pair):
     for _ in range(ROUNDS):
         name = f"{uuid.uuid4().hex[:8]}@example.com"
         answers = at_once(
-            lambda: send("POST", f"{first}/Users", token,
-                         {"schemas": [USER_SCHEMA], "userName": name}),
-            lambda: send("POST", f"{second}/Users", token,
-                         {"schemas": [USER_SCHEMA], "userName": name.upper()}))
+            lambda name=name: send("POST", f"{first}/Users", token,
+                                   {"schemas": [USER_SCHEMA], "userName": name}),
+            lambda name=name: send("POST", f"{second}/Users", token,
+                                   {"schemas": [USER_SCHEMA], "userName": name.upper()}))
         assert sorted(answer.status_code for answer in answers) == [201, 409]
         refused = next(answer for answer in answers if answer.status_code == 409)
         assert refused.json()["scimType"] == "uniqueness"
@@ -52,7 +52,7 @@ def test_concurrent_member_patches_lose_nothing(pair):
             "schemas": [GROUP_SCHEMA], "displayName": uuid.uuid4().hex,
             "members": [{"value": c}, {"value": d}]}).json()["id"]
 
-        def patch(server, operation):
+        def patch(server, operation, group=group):
             return lambda: send("PATCH", f"{server}/Groups/{group}", token,
                                 {"schemas": [PATCH_SCHEMA], "Operations": [operation]})
 
