@@ -14,10 +14,10 @@ UNSUPPORTED = ("bulk", "sort", "changepassword", "etag")
 def test_the_compliance_checker_passes(sqlite_server):
     server, _database = sqlite_server
     _project, token = scim_token_at(server)
-    client = SyncSCIMClient(httpx2.Client(base_url=f"{server}/api/scim/v2", headers=token,
-                                          timeout=30))
-    client.discover()
-    results = check_server(client)
+    with httpx2.Client(base_url=f"{server}/api/scim/v2", headers=token, timeout=30) as http:
+        client = SyncSCIMClient(http)
+        client.discover()
+        results = check_server(client)
     failed = [(result.title, result.status.name, result.reason) for result in results
               if result.status != Status.SUCCESS
               and not (result.status == Status.SKIPPED
