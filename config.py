@@ -147,6 +147,13 @@ SETTINGS = {
     "WEBAUTHN_ORIGINS": ("list", ["http://localhost:5000"]),
     # Browser origins allowed to call /api/* from another origin (comma-separated; none by default).
     "CORS_ORIGINS": ("list", []),
+    # --- verified domains (docs/how-to/single-sign-on.md) ---
+    # The DNS server asked for verification TXT records: an IP address with an optional port
+    # (192.0.2.53, 127.0.0.1:5353, [::1]:53). Unset: the system's resolver (/etc/resolv.conf).
+    "DNS_RESOLVER": (str, None),
+    # Seconds a verification's DNS lookup may take in all (retries included); past it the
+    # verification answers 409 and the domain stays pending. Tests shorten it.
+    "DNS_TIMEOUT": (float, 3.0),
     # --- operations (docs/how-to/operations.md) ---
     # GET /metrics (Prometheus text format, this process's figures); off: no route, no counting.
     "METRICS": ("bool", True),

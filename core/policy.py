@@ -64,6 +64,17 @@ def define(name: str, model: type, rules: dict, relations, find=None, *, noun: s
     KINDS[name] = Kind(model, rules, relations, noun, verbs, find)
 
 
+def extend(name: str, rules: dict, *, verbs: dict | None = None) -> None:
+    """Add actions to a kind another section defined (a section's own actions on a project:
+    "manage_domains"), from the adding section's rules.py; an action is never redefined."""
+    kind = KINDS[name]
+    verbs = verbs or {}
+    if set(rules) & set(kind.rules) or any("_" in a and a not in verbs for a in rules):
+        raise ValueError(f"kind {name!r}: new actions only, each said in words ({rules})")
+    kind.rules.update(rules)
+    kind.verbs.update(verbs)
+
+
 @dataclass(frozen=True)
 class Caller:
     """Who is asking: a signed-in user (from the bearer session) or nobody."""

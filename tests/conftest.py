@@ -32,6 +32,7 @@ from app import create_app
 from bench import cluster
 from core import logs, outbox
 from core.db import db
+from tests.dns_server import DnsStandIn
 from tests.oauth_providers import GitHubStandIn, GoogleProvider, serve_url
 from tests.threaded_server import serve
 
@@ -460,6 +461,14 @@ def google():
     with serve_url(provider.app) as url:
         provider.url = url
         yield provider
+
+
+@pytest.fixture
+def dns_server():
+    """A DNS server on loopback (tests/dns_server.py): point DNS_RESOLVER at `.address`."""
+    stand_in = DnsStandIn().start()
+    yield stand_in
+    stand_in.stop()
 
 
 # --- service processes: two sharing PostgreSQL and Redis, or one on a SQLite file ---

@@ -22,6 +22,9 @@ ACTIONS = {
     "project.member_remove": "project",
     "project.member_role": "project",  # extensions.md E2.1
     "user.impersonate": "user",  # extensions.md E2.3
+    "project.domain_add": "project",  # extensions.md E4.5
+    "project.domain_verify": "project",
+    "project.domain_remove": "project",
     "project.scim_token_create": "project",  # extensions.md E4.3
     "project.scim_token_revoke": "project",
     "project.member_add": "project",

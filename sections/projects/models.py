@@ -1,7 +1,7 @@
 """Projects, their members and invitations (resources.md R3)."""
 from datetime import datetime
 
-from sqlalchemy import ForeignKey, Index, String, Text, func, text
+from sqlalchemy import JSON, Boolean, ForeignKey, Index, String, Text, func, text
 from sqlalchemy.orm import Mapped, mapped_column, query_expression, relationship
 
 from core import clock
@@ -26,6 +26,12 @@ class Project(db.Model):
     description: Mapped[str | None] = mapped_column(Text)
     created_at: Mapped[datetime] = mapped_column(UTCDateTime, default=lambda: clock.utcnow())
     updated_at: Mapped[datetime] = mapped_column(UTCDateTime, default=lambda: clock.utcnow())
+    # extensions.md E4.2 "Requiring SSO": members at the project's VERIFIED domains count as
+    # members only with a session from one of its ACTIVE connections (rules.py).
+    # (Server defaults only: a row written with an older schema's columns gets them too.)
+    sso_required: Mapped[bool] = mapped_column(Boolean, server_default="0")
+    # extensions.md E4.3: the directory's Groups whose members are the project's admins.
+    scim_admin_groups: Mapped[list] = mapped_column(JSON, server_default=text("'[]'"))
 
     memberships: Mapped[list["Membership"]] = relationship(
         back_populates="project", cascade="all, delete-orphan", passive_deletes=True)

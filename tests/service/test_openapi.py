@@ -42,7 +42,8 @@ def test_every_endpoint_is_documented_with_responses(app, client):
 BODYLESS_POSTS = {"/api/auth/sign-out",
                   "/api/auth/revoke-other-sessions", "/api/admin/users/{user_id}/unban",
                   "/api/admin/users/{user_id}/impersonate",
-                  "/api/festivals/{festival_id}/registrations"}
+                  "/api/festivals/{festival_id}/registrations",
+                  "/api/projects/{project_id}/domains/{domain_id}/verify"}
 
 def loads_json_body(view):
     """Whether the view parses a JSON body with a schema (flask-smorest's `arguments`)."""
