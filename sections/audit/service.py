@@ -25,9 +25,12 @@ ACTIONS = {
     "project.domain_add": "project",  # extensions.md E4.5
     "project.domain_verify": "project",
     "project.domain_remove": "project",
+    "project.member_add": "project",  # extensions.md E4.5
+    "project.sso_connection_add": "project",
+    "project.sso_connection_update": "project",
+    "project.sso_connection_remove": "project",
     "project.scim_token_create": "project",  # extensions.md E4.3
     "project.scim_token_revoke": "project",
-    "project.member_add": "project",
 }
 
 
