@@ -41,6 +41,12 @@ def _changed(project_id: str) -> None:
         callback(project_id)
 
 
+def settings_changed(project_id: str) -> None:
+    """Call the listeners of `on_change` for a change of the project's scimAdminGroups (E4.3:
+    it re-projects the directory too); the project's update calls it in its transaction."""
+    _changed(project_id)
+
+
 # --- what other sections read ---
 
 def verified_domains(project_id: str) -> list[str]:

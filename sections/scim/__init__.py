@@ -9,8 +9,10 @@ def register(app, api):
 
     from core import errors
     from core.db import db
+    from sections.domains import service as domains
     from sections.scim import (
         models,  # noqa: F401  (its tables)
+        projection,
         protocol,
         rules,  # noqa: F401  (its kinds, for the policy)
     )
@@ -22,6 +24,8 @@ def register(app, api):
         return protocol.render_exception(exc)
 
     errors.use_envelope(app, "scim", protocol.render_api_error)
+    # Verifying or removing a domain, or changing scimAdminGroups, re-projects (E4.3).
+    domains.on_change(projection.reproject)
     app.register_error_handler(SCIMException, scim_error)
     api.register_blueprint(token_routes)
     app.register_blueprint(blp)
