@@ -28,4 +28,4 @@ def register(app, api):
     domains.on_change(projection.reproject)
     app.register_error_handler(SCIMException, scim_error)
     api.register_blueprint(token_routes)
-    app.register_blueprint(blp)
+    api.register_blueprint(blp)

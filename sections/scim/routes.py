@@ -1,22 +1,32 @@
-"""The SCIM 2.0 service at /api/scim/v2 (extensions.md E4.3; RFC 7644): the project's token
-as the bearer, SCIM's media type, errors and lists. Views read, call a service, commit and
-answer; the projection onto accounts runs in the same transaction (projection.py)."""
-from flask import Blueprint, g, request
+"""The SCIM 2.0 service at /api/scim/v2 (extensions.md E4.3; RFC 7644): the project's SCIM
+token as the bearer (its own lookup: no session or API key reaches it), SCIM's media type,
+errors and lists. Each view declares itself; handlers.py does the work."""
+from flask import g, request
 from scim2_models import UnauthorizedException
 
 from core.bearer import own_lookup
-from core.db import db
-from sections.scim import discovery, groups, projection, protocol, resources, tokens, users
+from sections.scim import discovery, handlers, protocol, resources, tokens
+from sections.scim.docs import ScimBlueprint, ScimListSchema, ScimResourceSchema
 
-blp = Blueprint("scim", __name__, url_prefix=protocol.PREFIX)
-blp.envelope = "scim"  # errors in SCIM's form (core/errors.py use_envelope)
-KINDS = {"Users": users, "Groups": groups}
+blp = ScimBlueprint("scim", __name__, url_prefix=protocol.PREFIX,
+                    description="The SCIM 2.0 service (extensions.md E4.3): its own media "
+                                "type, errors and discovery; the bearer is a SCIM token")
 
 
-def route(rule: str, **options):
+def route(rule: str, method: str, kind: str = ""):
     """A SCIM endpoint: its bearer is a SCIM token, looked up by tokens.lookup alone."""
     def decorator(view):
-        return blp.route(rule, **options)(own_lookup(tokens.lookup)(view))
+        endpoint = view.__name__ + (f"_{kind.lower()}" if kind else "")
+        return blp.route(rule, methods=[method], endpoint=endpoint)(
+            own_lookup(tokens.lookup)(view))
+    return decorator
+
+
+def says(summary: str):
+    """The view's one-line summary (its docstring), for views made per resource type."""
+    def decorator(view):
+        view.__doc__ = summary
+        return view
     return decorator
 
 
@@ -29,146 +39,95 @@ def require_token():
                                            "(Authorization: Bearer scim_...)")
 
 
-def credential() -> tokens.ScimCredential:
-    return g.bearer_session
-
-
-@route("/ServiceProviderConfig", methods=["GET"])
+@route("/ServiceProviderConfig", "GET")
+@blp.operation("getScimServiceProviderConfig", 200, ScimResourceSchema)
 def service_provider_config():
+    """Read what the SCIM service supports (RFC 7644 section 4)."""
     return protocol.reply(discovery.service_provider_config())
 
 
-@route("/ResourceTypes", methods=["GET"])
+@route("/ResourceTypes", "GET")
+@blp.operation("listScimResourceTypes", 200, ScimListSchema)
 def resource_types():
+    """List the SCIM resource types (User with the enterprise extension, Group)."""
     found = discovery.resource_types()
     return protocol.reply(resources.list_response(found, len(found), 1))
 
 
-@route("/ResourceTypes/<name>", methods=["GET"])
+@route("/ResourceTypes/<name>", "GET")
+@blp.operation("getScimResourceType", 200, ScimResourceSchema)
 def resource_type(name):
+    """Read one SCIM resource type."""
     return protocol.reply(discovery.one(discovery.resource_types(), name, "resource type"))
 
 
-@route("/Schemas", methods=["GET"])
+@route("/Schemas", "GET")
+@blp.operation("listScimSchemas", 200, ScimListSchema)
 def schemas():
+    """List the SCIM schemas the service publishes."""
     found = discovery.schemas()
     return protocol.reply(resources.list_response(found, len(found), 1))
 
 
-@route("/Schemas/<path:uri>", methods=["GET"])
+@route("/Schemas/<path:uri>", "GET")
+@blp.operation("getScimSchema", 200, ScimResourceSchema)
 def schema(uri):
+    """Read one SCIM schema by its URI."""
     return protocol.reply(discovery.one(discovery.schemas(), uri, "schema"))
 
 
-@route("/<any(Users, Groups):kind>", methods=["GET"])
-def list_resources(kind):
-    return _search([KINDS[kind]], dict(request.args))
-
-
-@route("/<any(Users, Groups):kind>/.search", methods=["POST"])
-def search_resources(kind):
-    return _search([KINDS[kind]], protocol.read_body())
-
-
-@route("/.search", methods=["POST"])
+@route("/.search", "POST")
+@blp.operation("searchScimResources", 200, ScimListSchema, 400, body=True)
 def search_all():
-    return _search([users, groups], protocol.read_body())
+    """Search Users and Groups at once (POST /.search, RFC 7644 section 3.4.3)."""
+    return handlers.search(["Users", "Groups"], protocol.read_body())
 
 
-@route("/<any(Users, Groups):kind>", methods=["POST"])
-def create(kind):
-    service, token = KINDS[kind], credential()
-    if service is users:
-        row = users.create(token.project_id, protocol.read_body())
-        touched = {row.id}
-    else:
-        row, touched = groups.create(token.project_id, protocol.read_body())
-    projection.settle(token.project_id, token.token_id, touched)
-    body = _shaped(service, row)
-    db.session.commit()
-    location = body.get("meta", {}).get("location") or resources.meta(kind[:-1], row)["location"]
-    return protocol.reply(body, 201, {"Location": location})
+def _views(kind: str, noun: str):
+    """The seven operations of one resource type, each declared and documented."""
+
+    @route(f"/{kind}", "GET", kind)
+    @blp.operation(f"listScim{kind}", 200, ScimListSchema, 400, query=True)
+    @says(f"List or filter the directory's {kind}.")
+    def list_resources():
+        return handlers.search([kind], dict(request.args))
+
+    @route(f"/{kind}/.search", "POST", kind)
+    @blp.operation(f"searchScim{kind}", 200, ScimListSchema, 400, body=True)
+    @says(f"Search the directory's {kind} (POST .search).")
+    def search_resources():
+        return handlers.search([kind], protocol.read_body())
+
+    @route(f"/{kind}", "POST", kind)
+    @blp.operation(f"createScim{noun}", 201, ScimResourceSchema, 400, 409, body=True)
+    @says(f"Create a {noun} in the token's project.")
+    def create():
+        return handlers.create(kind)
+
+    @route(f"/{kind}/<ident>", "GET", kind)
+    @blp.operation(f"getScim{noun}", 200, ScimResourceSchema, 400)
+    @says(f"Read a {noun}.")
+    def read(ident):
+        return handlers.read(kind, ident)
+
+    @route(f"/{kind}/<ident>", "PUT", kind)
+    @blp.operation(f"replaceScim{noun}", 200, ScimResourceSchema, 400, 409, body=True)
+    @says(f"Replace a {noun} (PUT).")
+    def replace(ident):
+        return handlers.change(kind, ident)
+
+    @route(f"/{kind}/<ident>", "PATCH", kind)
+    @blp.operation(f"patchScim{noun}", 200, ScimResourceSchema, 400, 409, body=True)
+    @says(f"Change a {noun} (PATCH: add, remove, replace).")
+    def patch(ident):
+        return handlers.change(kind, ident)
+
+    @route(f"/{kind}/<ident>", "DELETE", kind)
+    @blp.operation(f"deleteScim{noun}", 204, None)
+    @says(f"Delete a {noun}.")
+    def delete(ident):
+        return handlers.remove(kind, ident)
 
 
-@route("/<any(Users, Groups):kind>/<resource_id>", methods=["GET"])
-def read(kind, resource_id):
-    service = KINDS[kind]
-    return protocol.reply(_shaped(service, service.find(credential().project_id, resource_id)))
-
-
-@route("/<any(Users, Groups):kind>/<resource_id>", methods=["PUT", "PATCH"])
-def change(kind, resource_id):
-    service, token = KINDS[kind], credential()
-    row = service.find(token.project_id, resource_id, lock=True)
-    method = service.replace if request.method == "PUT" else service.patch
-    if service is users:
-        before = row.account_id
-        method(row, protocol.read_body())
-        projection.settle(token.project_id, token.token_id, {row.id},
-                          {before} if before else ())
-    else:
-        _changed, touched = method(row, protocol.read_body())
-        projection.settle(token.project_id, token.token_id, touched)
-    body = _shaped(service, row)
-    db.session.commit()
-    return protocol.reply(body)
-
-
-@route("/<any(Users, Groups):kind>/<resource_id>", methods=["DELETE"])
-def remove(kind, resource_id):
-    service, token = KINDS[kind], credential()
-    row = service.find(token.project_id, resource_id, lock=True)
-    if service is users:
-        accounts = {row.account_id} if row.account_id else set()
-        users.remove(row)
-        projection.settle(token.project_id, token.token_id, (), accounts)
-    else:
-        projection.settle(token.project_id, token.token_id, groups.remove(row))
-    db.session.commit()
-    return protocol.reply(None, 204)
-
-
-def _shaped(service, row) -> dict:
-    """The resource's answer with the attributes the query string asks for; a Group's members
-    are read only when they are answered."""
-    parameters = resources.response_parameters(service.MODEL, request.args)
-    if service is groups:
-        body = groups.answer(row, with_members=_wants_members(parameters))
-    else:
-        body = users.answer(row)
-    return resources.shaped(service.MODEL, body, parameters)
-
-
-def _wants_members(parameters) -> bool:
-    if parameters is None:
-        return True
-    if parameters.attributes:
-        return any(str(name).lower().split(".")[0].endswith("members")
-                   for name in parameters.attributes)
-    return not any(str(name).lower().endswith("members")
-                   for name in parameters.excluded_attributes or [])
-
-
-def _search(services: list, payload: dict):
-    """A list or search over one resource type, or both at the root: one page query and one
-    count per type, Users before Groups."""
-    model = services[0].MODEL if len(services) == 1 else users.MODEL | groups.MODEL
-    search = resources.search_request(model, payload)
-    project_id = credential().project_id
-    offset, count, total, found = search.start_index - 1, search.count, 0, []
-    for service in services:
-        rows, subtotal = resources.counted_page(service.search_statement(project_id, search),
-                                                service.ORDER, max(offset - total, 0),
-                                                count - len(found))
-        total += subtotal
-        found += [_listed(service, row, search) for row in rows]
-    return protocol.reply(resources.list_response(found, total, search.start_index))
-
-
-def _listed(service, row, search) -> dict:
-    wanted = search if (search.attributes or search.excluded_attributes) else None
-    if service is groups:
-        body = groups.answer(row, with_members=_wants_members(wanted))
-    else:
-        body = users.answer(row)
-    return resources.shaped(service.MODEL, body, wanted)
+_views("Users", "User")
+_views("Groups", "Group")
