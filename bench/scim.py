@@ -24,6 +24,7 @@ from config import database_uri  # noqa: E402
 HERE = os.path.dirname(os.path.abspath(__file__))
 SCHEMA = "urn:ietf:params:scim:schemas:core:2.0:User"
 TEXT = {"sqlite": "CAST(i AS TEXT)", "postgresql": "i::text"}
+AS_JSON = {"sqlite": "{}", "postgresql": "CAST({} AS json)"}  # JSON written as text
 
 
 def directory_at(server) -> tuple[str, str]:
@@ -46,22 +47,26 @@ def fill(url, project, users, groups):
     now = datetime.now(UTC)
     stamp = now.strftime("%Y-%m-%d %H:%M:%S.%f") if dialect == "sqlite" else now
     number = TEXT[dialect]
+    as_json = AS_JSON[dialect]
+    user_data = as_json.replace("{}", (
+        f"'{{\"schemas\": [\"{SCHEMA}\"], \"userName\": \"user' || {number} || "
+        f"'@example.com\"}}'"))
     with engine.begin() as conn:
         conn.execute(text(
             f"INSERT INTO scim_users (id, project_id, user_name, user_name_key, external_id, "
             f"display_name_key, active, address, data, created_at, updated_at) "
             f"SELECT 'u' || {number}, :project, 'user' || {number} || '@example.com', "
             f"'user' || {number} || '@example.com', 'ext' || {number}, 'user ' || {number}, "
-            f"true, 'user' || {number} || '@example.com', "
-            f"'{{\"schemas\": [\"{SCHEMA}\"], \"userName\": \"user' || {number} || "
-            f"'@example.com\"}}', :now, :now FROM ({SERIES[dialect]}) AS s"),
+            f"true, 'user' || {number} || '@example.com', {user_data}, :now, :now "
+            f"FROM ({SERIES[dialect]}) AS s"),
             {"project": project, "count": users, "now": stamp})
         ids = []
         for size in groups:
             group = uuid.uuid4().hex
             conn.execute(text(
                 "INSERT INTO scim_groups (id, project_id, display_name, display_name_key, data, "
-                "created_at, updated_at) VALUES (:id, :project, :name, :name, :data, :now, :now)"),
+                "created_at, updated_at) VALUES (:id, :project, :name, :name, "
+                f"{as_json.replace('{}', ':data')}, :now, :now)"),
                 {"id": group, "project": project, "name": f"group of {size}", "now": stamp,
                  "data": '{"schemas": ["urn:ietf:params:scim:schemas:core:2.0:Group"], '
                          f'"displayName": "group of {size}"}}'})

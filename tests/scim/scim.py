@@ -43,10 +43,12 @@ def scim(client, method, path, headers, body=None, **kwargs):
                        content_type=MEDIA if body is not None else None, **kwargs)
 
 
-def scim_token_at(server) -> tuple[str, dict]:
-    """(a new project at the live server `server`, SCIM headers of a token of it)."""
-    owner = sign_up_at(server, new_email())
-    headers = {"Authorization": f"Bearer {owner['session']['token']}"}
+def scim_token_at(server, headers=None) -> tuple[str, dict]:
+    """(a new project at the live server `server`, SCIM headers of a token of it); the owner
+    signs up unless its bearer `headers` are given."""
+    if headers is None:
+        owner = sign_up_at(server, new_email())
+        headers = {"Authorization": f"Bearer {owner['session']['token']}"}
     project = requests.post(f"{server}/api/projects", json={"name": "Acme"}, headers=headers,
                             timeout=30).json()["data"]["id"]
     created = requests.post(f"{server}/api/projects/{project}/scim-tokens",
