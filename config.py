@@ -139,6 +139,10 @@ SETTINGS = {
     "GOOGLE_CLIENT_SECRET": (str, None),  # the Google OAuth client's secret
     # Google's OpenID Connect discovery document (its endpoints and keys).
     "GOOGLE_DISCOVERY_URL": (str, "https://accounts.google.com/.well-known/openid-configuration"),
+    # --- single sign-on (extensions.md E4.2) ---
+    # Let identity provider URLs be http:// and reach loopback and private addresses. Off in
+    # production: any project owner names a provider, and the service would fetch from it.
+    "SSO_ALLOW_PRIVATE_NETWORKS": ("bool", False),
     # --- passkeys and CORS ---
     # The relying party (contract section 5): the host name passkeys are bound to.
     "WEBAUTHN_RP_ID": (str, "localhost"),

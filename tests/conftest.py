@@ -34,6 +34,7 @@ from core import logs, outbox
 from core.db import db
 from tests.dns_server import DnsStandIn
 from tests.oauth_providers import GitHubStandIn, GoogleProvider, serve_url
+from tests.sso_provider import OidcProvider
 from tests.threaded_server import serve
 
 PASSWORD = "Tr0ub4dor&3-horse-staple"
@@ -469,6 +470,15 @@ def dns_server():
     stand_in = DnsStandIn().start()
     yield stand_in
     stand_in.stop()
+
+
+@pytest.fixture
+def oidc_provider():
+    """An OpenID provider on loopback for single sign-on (tests/sso_provider.py)."""
+    provider = OidcProvider()
+    with serve_url(provider.app) as url:
+        provider.url = url
+        yield provider
 
 
 # --- service processes: two sharing PostgreSQL and Redis, or one on a SQLite file ---

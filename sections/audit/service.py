@@ -25,6 +25,10 @@ ACTIONS = {
     "project.domain_add": "project",  # extensions.md E4.5
     "project.domain_verify": "project",
     "project.domain_remove": "project",
+    "project.member_add": "project",  # extensions.md E4.5
+    "project.sso_connection_add": "project",
+    "project.sso_connection_update": "project",
+    "project.sso_connection_remove": "project",
 }
 
 

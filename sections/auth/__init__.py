@@ -3,7 +3,10 @@
 # What other sections may import from this one (tests/service/test_structure.py holds it).
 EXPORTS = ("models", "schemas.auth", "schemas.security", "services.api_keys",
            "services.bans", "services.impersonation", "services.deletion", "services.notices",
-           "services.reauth", "services.security_log")
+           "services.reauth", "services.security_log",
+           # single sign-on (extensions.md E4.2) ends as the OAuth flow does
+           "routes", "routes.oauth", "services.accounts", "services.oauth",
+           "services.redirects", "sign_in_metrics")
 
 
 def register(app, api):

@@ -69,6 +69,12 @@ class Session(db.Model):
     # E2.3); such a session is never renewed, and goes with that admin's account.
     impersonator_id: Mapped[str | None] = mapped_column(
         ForeignKey("users.id", ondelete="CASCADE"), index=True)
+    # The single sign-on connection, and its project, that made this session (extensions.md
+    # E4.2); it ends with the connection. Null for every other session.
+    sso_connection_id: Mapped[str | None] = mapped_column(
+        ForeignKey("sso_connections.id", ondelete="CASCADE"), index=True)
+    sso_project_id: Mapped[str | None] = mapped_column(
+        ForeignKey("projects.id", ondelete="CASCADE"), index=True)
 
     user: Mapped[User] = relationship(back_populates="sessions", lazy="joined",
                                       foreign_keys=[user_id])

@@ -2,6 +2,7 @@
 who may do what is rules.py's, the one-owner invariant is kept by conditional UPDATEs (and,
 last, by the partial unique index `uq_memberships_one_owner`)."""
 from sqlalchemy import String, and_, bindparam, delete, func, literal_column, select
+from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import aliased, with_expression
 
 from core import clock, listing
@@ -13,7 +14,7 @@ from perf.prepared import PreparedRead
 from sections.audit import service as audit
 from sections.auth.models import User
 from sections.projects.models import OWNER, Membership, Project
-from sections.projects.rules import relations_of_role, visible_projects
+from sections.projects.rules import project_role, relations_of_role, visible_projects
 
 _owner = aliased(Membership, name="owner_membership")
 _owner_user = aliased(User, name="owner_user")
@@ -222,3 +223,21 @@ def delete_owned_projects(user) -> None:
     it (with their articles, festivals and reviews, by their own foreign keys)."""
     db.session.execute(delete(Project).where(Project.id.in_(_owned(user)))
                        .execution_options(synchronize_session=False))
+
+
+def add_member(project_id: str, user_id: str, role: str, *, via: str,
+               actor_id: str | None) -> bool:
+    """Make the user a member in `role` unless it already is one (extensions.md E4.5
+    `project.member_add`, `via` "sso" or "scim"); False when it was one. Of two additions at
+    once the primary key keeps one: the second finds the row in its savepoint and adds none."""
+    if project_role(project_id, user_id) is not None:
+        return False
+    try:
+        with db.session.begin_nested():
+            db.session.add(Membership(project_id=project_id, user_id=user_id, role=role,
+                                      joined_at=clock.utcnow()))
+    except IntegrityError:
+        return False
+    audit.record(actor_id, "project.member_add", project_id,
+                 {"userId": user_id, "role": role, "via": via})
+    return True

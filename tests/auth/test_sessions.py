@@ -28,7 +28,7 @@ def test_session_echoes_user_and_session(client, auth):
     assert response.status_code == 200
     # The session's own answer adds who impersonates it (none) and the API key (none: a
     # session token; extensions.md E2.2, E2.3).
-    created["session"]["impersonatedBy"] = None
+    created["session"]["impersonatedBy"] = created["session"]["sso"] = None
     assert response.get_json() == {**created, "apiKey": None}
 
 
@@ -42,7 +42,7 @@ def test_session_answer_is_what_the_schema_dumps(app, client, auth):
         session = db.session.get(Session, created["session"]["id"])
         raw = {"user": accounts.answer(user), "apiKey": None, "session": {
             "id": session.id, "token": created["session"]["token"],
-            "expiresAt": session.expires_at, "impersonatedBy": None}}
+            "expiresAt": session.expires_at, "impersonatedBy": None, "sso": None}}
     expected = CurrentSessionSchema().dump(raw)  # the fields' dump: outside an app, not written
     response = client.get("/api/auth/session",
                           headers={"Authorization": f"Bearer {created['session']['token']}"})

@@ -34,17 +34,19 @@ def client() -> sessions.Client:
     return sessions.Client((request.user_agent.string or "")[:300] or None, request.remote_addr)
 
 
-def signed_in(user: User, method: str) -> dict:
+def signed_in(user: User, method: str, *, sso: tuple[str, str] | None = None) -> dict:
     """The end of every sign-in flow: a new session for `user`, committed, answered as
     `{user, session}` (AuthResultSchema),
     with its `sign_in` event (E1.6) and, from an address new to the account, a notice (E1.4).
-    `method`: password, magic_link, oauth_github, oauth_google or passkey."""
+    `method`: password, magic_link, oauth_github, oauth_google, passkey or sso (with `sso`
+    the session's (connection id, project id), extensions.md E4.2)."""
     # R2: every flow (password, magic link, OAuth callback and code exchange, passkey) ends
     # here once its credential checked out, so a banned user gets 403 USER_BANNED only then.
     bans.check_not_banned(user)
-    if security_log.record_sign_in(user, method):
+    details = None if sso is None else {"connectionId": sso[0]}
+    if security_log.record_sign_in(user, method, details):
         notices.notify(user, "sign_in_new_address")
-    session = sessions.create(user, client())
+    session = sessions.create(user, client(), sso=sso)
     db.session.commit()
     return {"user": accounts.answer(user), "session": sessions.answer(session)}
 

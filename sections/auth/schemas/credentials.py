@@ -50,9 +50,17 @@ ApiKeyPageSchema = listing.page_schema(ApiKeySchema)
 ApiKeyListArgs = listing.arguments("ApiKeyListArgs", sorts=["createdAt"])
 
 
+class SsoOriginSchema(Schema):
+    connectionId = fields.String(required=True)
+    projectId = fields.String(required=True)
+
+
 class CurrentSessionInfoSchema(SessionSchema):
     impersonatedBy = fields.Nested(ImpersonatorSchema, required=True, allow_none=True, metadata={
         "description": "The admin seeing what the user sees; null for every other session"})
+    sso = fields.Nested(SsoOriginSchema, required=True, allow_none=True, metadata={
+        "description": "The single sign-on connection (and its project) that made this "
+                       "session; null for every other session (extensions.md E4.2)"})
 
 
 class CurrentSessionSchema(Schema):

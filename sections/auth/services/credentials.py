@@ -18,5 +18,5 @@ def answer(credential: sessions.LiveSession, token: str) -> dict:
         key = api_keys.answer(credential.api_key)
     else:
         session = {"id": credential.id, "token": token, "expiresAt": credential.expires_at,
-                   "impersonatedBy": credential.impersonator}
+                   "impersonatedBy": credential.impersonator, "sso": credential.sso}
     return {"user": accounts.answer(credential.user), "session": session, "apiKey": key}

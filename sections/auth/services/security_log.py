@@ -11,7 +11,8 @@ from core.db import db
 from sections.auth.models import SECURITY_EVENT_TYPES, SecurityEvent
 
 TYPES = SECURITY_EVENT_TYPES  # E1.6's vocabulary, with what `details` holds per type
-SIGN_IN_METHODS = ("password", "magic_link", "oauth_github", "oauth_google", "passkey")
+SIGN_IN_METHODS = ("password", "magic_link", "oauth_github", "oauth_google", "passkey",
+                   "sso")  # sso: extensions.md E4.2, with details.connectionId
 # E1.4: a sign-in from an address none of the account's sign-ins of this period came from.
 NEW_ADDRESS_PERIOD = timedelta(days=30)
 USER_AGENT_LENGTH = 300
@@ -51,7 +52,7 @@ def record_failure(user_id: str, reason: str) -> None:
         db.session.commit()
 
 
-def record_sign_in(user, method: str) -> bool:
+def record_sign_in(user, method: str, details: dict | None = None) -> bool:
     """Write the `sign_in` event of a flow that succeeded; True when E1.4's new-address notice
     is due: none of the account's sign-ins of the last 30 days came from this address, and
     this is not its first sign-in (sign-up included). An account with no sign-in in its log
@@ -68,7 +69,7 @@ def record_sign_in(user, method: str) -> bool:
         exists().where(*sign_ins),
         exists().where(*sign_ins, SecurityEvent.created_at > now - NEW_ADDRESS_PERIOD,
                        SecurityEvent.ip_address == address))).one()
-    record(user.id, "sign_in", {"method": method})
+    record(user.id, "sign_in", {"method": method, **(details or {})})
     first = not logged and now - user.created_at < retention()
     return not first and not known
 

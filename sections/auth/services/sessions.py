@@ -40,6 +40,7 @@ class LiveSession:
     user: tuple  # a named row of LOOKUP's columns: accounts.answer reads it
     api_key: object = None  # api_keys.KeyInUse: the key this request came with
     impersonator: dict | None = None  # {id, name, image, email}: the admin of E2.3
+    sso: dict | None = None  # {connectionId, projectId}: the SSO connection that made it (E4.2)
 
     @property
     def rate_key(self) -> str:
@@ -70,7 +71,8 @@ _admin = aliased(User, name="impersonator")
 LOOKUP = (
     select(Session.id.label("session_id"), Session.token_hash, Session.expires_at,
            Session.renewed_at, Session.created_at.label("session_created_at"),
-           Session.impersonator_id, *USER_COLUMNS)
+           Session.impersonator_id, Session.sso_connection_id, Session.sso_project_id,
+           *USER_COLUMNS)
     .join(User, User.id == Session.user_id)
     .where(Session.token_hash == bindparam("token_hash"))
 )
@@ -110,9 +112,10 @@ class Client:
 
 
 def create(user: User, client: Client = Client(), *, impersonator_id: str | None = None,
-           lasts: timedelta | None = None) -> IssuedSession:
+           lasts: timedelta | None = None, sso: tuple[str, str] | None = None) -> IssuedSession:
     """A new session for `user`, written in the request's transaction (the caller commits):
-    an impersonation (extensions.md E2.3) names its admin and lasts `lasts`."""
+    an impersonation (extensions.md E2.3) names its admin and lasts `lasts`; a single sign-on
+    (E4.2) names its (connection id, project id) as `sso`."""
     db.session.flush()  # the user row (a new account, a re-hashed password) goes first
     token, now = tokens.new_token(), clock.utcnow()
     ends = expiry(now, now) if lasts is None else min(now + lasts, end_of_life(now))
@@ -122,7 +125,9 @@ def create(user: User, client: Client = Client(), *, impersonator_id: str | None
                                 "renewed_at": now, "last_used_at": now,
                                 "expires_at": issued.expires_at,
                                 "user_agent": client.user_agent, "ip_address": client.ip_address,
-                                "impersonator_id": impersonator_id})
+                                "impersonator_id": impersonator_id,
+                                "sso_connection_id": sso and sso[0],
+                                "sso_project_id": sso and sso[1]})
     return issued
 
 
@@ -153,7 +158,10 @@ def lookup(token: str) -> LiveSession | None:
         with db.engine.begin() as conn:
             conn.execute(RENEW, {"session_id": row.session_id, "now": now,
                                  "expires_at": expires_at})
-    return LiveSession(row.session_id, row.id, expires_at, row)
+    sso = None
+    if row.sso_connection_id is not None:
+        sso = {"connectionId": row.sso_connection_id, "projectId": row.sso_project_id}
+    return LiveSession(row.session_id, row.id, expires_at, row, sso=sso)
 
 
 def _impersonation(row, expires_at: datetime) -> LiveSession | None:

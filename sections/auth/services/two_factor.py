@@ -9,15 +9,12 @@ import secrets
 
 import pyotp
 import segno
-from cryptography.fernet import Fernet, InvalidToken, MultiFernet
-from cryptography.hazmat.primitives import hashes
-from cryptography.hazmat.primitives.kdf.hkdf import HKDF
 from flask import current_app
 from pyotp.exceptions import OTPVerificationError
 from sqlalchemy import delete, or_, select, update
 from sqlalchemy.orm.attributes import set_committed_value
 
-from core import clock, tokens
+from core import clock, sealing, tokens
 from core.db import db
 from core.outcomes import EmailNotVerified
 from sections.auth.models import RecoveryCode, User
@@ -41,29 +38,12 @@ SEPARATORS = str.maketrans("", "", " -")
 
 # --- the secret at rest ---
 
-def _fernet(secret_key: str) -> Fernet:
-    key = HKDF(algorithm=hashes.SHA256(), length=32, salt=None, info=HKDF_INFO).derive(
-        secret_key.encode("utf-8"))
-    return Fernet(base64.urlsafe_b64encode(key))
-
-
-def _box() -> MultiFernet:
-    # Encrypt under SECRET_KEY; also decrypt under Flask's SECRET_KEY_FALLBACKS during a rotation.
-    config = current_app.config
-    keys = [config["SECRET_KEY"], *(config.get("SECRET_KEY_FALLBACKS") or [])]
-    return MultiFernet([_fernet(key) for key in keys])
-
-
 def encrypt(secret: str) -> str:
-    return _box().encrypt(secret.encode("ascii")).decode("ascii")
+    return sealing.seal(secret, HKDF_INFO)
 
 
 def decrypt(stored: str) -> str:
-    try:
-        return _box().decrypt(stored.encode("ascii")).decode("ascii")
-    except InvalidToken:
-        raise RuntimeError("a stored TOTP secret does not decrypt: SECRET_KEY changed without "
-                           "the old key in SECRET_KEY_FALLBACKS") from None
+    return sealing.unseal(stored, HKDF_INFO)
 
 
 # --- enrolment ---

@@ -1,0 +1,15 @@
+"""Enterprise single sign-on (extensions.md E4.2): a project's OIDC and SAML connections and
+signing in through them."""
+
+# What other sections may import from this one (tests/service/test_structure.py holds it).
+EXPORTS = ("models", "signin")
+
+
+def register(app, api):
+    from sections.sso import (
+        models,  # noqa: F401  (its tables)
+        rules,  # noqa: F401  (its kind, for the policy)
+    )
+    from sections.sso.routes import blp as routes
+
+    api.register_blueprint(routes)

@@ -1,0 +1,151 @@
+"""Requests to identity providers, which any project owner names: the service must not become
+a way into the operator's network (extensions.md E4.2). Only https, only hosts whose every
+address is public, connected to the address that was checked (no second lookup to rebind),
+no redirects followed, a 3-second budget and 1 MiB at most; SSO_ALLOW_PRIVATE_NETWORKS lifts
+the first two (development and tests)."""
+import ipaddress
+import socket
+import time
+from urllib.parse import urlsplit
+
+import requests
+from flask import current_app
+from requests.adapters import HTTPAdapter
+
+BUDGET = 3.0  # seconds for a whole request, body included
+MAX_BODY = 1024 * 1024  # bytes
+CHUNK = 64 * 1024
+DEFAULT_PORTS = {"http": 80, "https": 443}
+
+
+class FetchRefused(Exception):
+    """The request was refused or failed; the message says why (no secret in it)."""
+
+
+def _public(address: str) -> bool:
+    ip = ipaddress.ip_address(address.split("%", 1)[0])
+    if isinstance(ip, ipaddress.IPv6Address) and ip.ipv4_mapped is not None:
+        ip = ip.ipv4_mapped
+    # is_global is false for loopback, 10/8, 172.16/12, 192.168/16, 169.254/16 (the cloud
+    # metadata address), 100.64/10, ::1, fc00::/7, fe80::/10 and the other special ranges.
+    return ip.is_global and not ip.is_multicast
+
+
+def check_scheme(scheme: str, private_ok: bool) -> None:
+    if scheme != "https" and not (private_ok and scheme == "http"):
+        raise FetchRefused("only https:// URLs are allowed")
+
+
+def resolve(url: str, private_ok: bool) -> tuple[str, str, int]:
+    """(host, checked address, port) of `url`, or FetchRefused."""
+    parts = urlsplit(url)
+    try:
+        port = parts.port or DEFAULT_PORTS.get(parts.scheme)
+    except ValueError:
+        raise FetchRefused("the URL's port is not valid") from None
+    check_scheme(parts.scheme, private_ok)
+    host = parts.hostname
+    if not host or parts.username is not None or port is None:
+        raise FetchRefused("the URL names no usable host")
+    try:
+        found = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)
+    except (OSError, UnicodeError):
+        raise FetchRefused(f"the host {host} cannot be resolved") from None
+    addresses = [info[4][0] for info in found]
+    if not private_ok:
+        refused = next((a for a in addresses if not _public(a)), None)
+        if refused is not None:
+            raise FetchRefused(f"the host {host} resolves to {refused}, which is not a public "
+                               "address")
+    return host, addresses[0], port
+
+
+class GuardedAdapter(HTTPAdapter):
+    """Checks every request's host before it goes, connects to the checked address (TLS still
+    verified against the host name), refuses redirects and cuts the body at MAX_BODY."""
+
+    def __init__(self, private_ok: bool, deadline: float):
+        super().__init__(max_retries=0)
+        self.private_ok, self.deadline = private_ok, deadline
+        self.pinned = {}
+
+    def remaining(self) -> float:
+        left = self.deadline - time.monotonic()
+        if left <= 0:
+            raise FetchRefused(f"no answer within {BUDGET:g} seconds")
+        return left
+
+    def build_connection_pool_key_attributes(self, request, verify, cert=None):
+        host_params, pool_kwargs = super().build_connection_pool_key_attributes(
+            request, verify, cert)
+        host = host_params["host"]
+        address = self.pinned[(host, host_params["port"] or DEFAULT_PORTS[host_params["scheme"]])]
+        host_params["host"] = address
+        if host_params["scheme"] == "https":
+            pool_kwargs["server_hostname"] = host
+            pool_kwargs["assert_hostname"] = host
+        return host_params, pool_kwargs
+
+    def send(self, request, stream=False, timeout=None, **kwargs):
+        host, address, port = resolve(request.url, self.private_ok)
+        self.pinned[(host, port)] = address
+        netloc = urlsplit(request.url).netloc.rsplit("@", 1)[-1]
+        request.headers["Host"] = netloc
+        left = self.remaining()
+        try:
+            response = super().send(request, stream=True, timeout=(left, left), **kwargs)
+        except requests.RequestException as exc:
+            raise FetchRefused(f"{host} cannot be reached ({type(exc).__name__})") from None
+        if response.is_redirect or 300 <= response.status_code < 400:
+            response.close()
+            raise FetchRefused(f"{host} answered a redirect, which is not followed")
+        response._content = self._body(response, host)  # read now, within the limits
+        return response
+
+    def _body(self, response, host) -> bytes:
+        body = bytearray()
+        try:
+            for chunk in response.raw.stream(CHUNK, decode_content=True):
+                body += chunk
+                if len(body) > MAX_BODY:
+                    raise FetchRefused(f"{host} answered more than {MAX_BODY} bytes")
+                self.remaining()
+        except FetchRefused:
+            raise
+        except Exception as exc:  # urllib3's read errors (a timeout, a reset connection)
+            raise FetchRefused(f"{host} stopped answering ({type(exc).__name__})") from None
+        finally:
+            response.close()
+        return bytes(body)
+
+
+def guarded(session: requests.Session) -> requests.Session:
+    """`session` (a requests.Session, or Authlib's OAuth2Session) with every request guarded,
+    the whole of its use within one BUDGET from now."""
+    private_ok = current_app.config["SSO_ALLOW_PRIVATE_NETWORKS"]
+    adapter = GuardedAdapter(private_ok, time.monotonic() + BUDGET)
+    session.trust_env = False  # no proxy from the environment: the address checked is the peer
+    session.max_redirects = 0
+    session.mount("https://", adapter)
+    session.mount("http://", adapter)
+    return session
+
+
+def get_json(url: str) -> dict:
+    """GET `url` and its JSON object, within the limits; FetchRefused otherwise."""
+    check_scheme(urlsplit(url).scheme, current_app.config["SSO_ALLOW_PRIVATE_NETWORKS"])
+    with guarded(requests.Session()) as session:
+        try:
+            response = session.get(url, headers={"Accept": "application/json"},
+                                    allow_redirects=False)
+        except requests.RequestException as exc:
+            raise FetchRefused(f"the request failed ({type(exc).__name__})") from None
+    if response.status_code != 200:
+        raise FetchRefused(f"{url} answered {response.status_code}")
+    try:
+        data = response.json()
+    except ValueError:
+        raise FetchRefused(f"{url} did not answer JSON") from None
+    if not isinstance(data, dict):
+        raise FetchRefused(f"{url} did not answer a JSON object")
+    return data

@@ -1,0 +1,192 @@
+"""OpenID Connect connections (extensions.md E4.2): discovery at creation, the authorization
+request (code flow, PKCE S256, state, nonce), the code exchange and the ID token's checks
+(OpenID Connect Core 3.1.3.7) with Authlib's client and JOSE, the JWKS cached per connection."""
+import logging
+from dataclasses import dataclass
+from datetime import timedelta
+
+from authlib.common.errors import AuthlibBaseError
+from authlib.integrations.requests_client import OAuth2Session
+from flask import current_app
+from joserfc import jws, jwt
+from joserfc.errors import JoseError
+from joserfc.jwk import KeySet
+
+from core import clock, sealing, tokens
+from core.outcomes import Invalid
+from sections.sso import fetch
+from sections.sso.models import SsoConnection
+
+log = logging.getLogger(__name__)
+
+CALLBACK_PATH = "/api/auth/sso/oidc/callback"
+SECRET_PURPOSE = b"sso-oidc-client-secret-at-rest"
+DISCOVERY = "/.well-known/openid-configuration"
+ENDPOINTS = ("authorization_endpoint", "token_endpoint", "jwks_uri")
+SCOPE = "openid email profile"
+# Signatures by a key of the provider's JWKS only: never `none`, never HMAC (a shared secret
+# would let anyone holding the client secret mint tokens, and an attacker pick the algorithm).
+ALGORITHMS = ("RS256", "RS384", "RS512", "PS256", "PS384", "PS512", "ES256", "ES384", "ES512",
+              "EdDSA")
+IAT_WINDOW = timedelta(minutes=5)
+LEEWAY = 60  # seconds of clock skew on exp
+
+
+class TokenRefused(Exception):
+    """The provider's answer does not sign anyone in; the message says why (logged, not shown)."""
+
+
+@dataclass(frozen=True)
+class Identity:
+    """Who the provider says signed in."""
+
+    subject: str
+    email: str | None
+    name: str | None
+
+
+def callback_url() -> str:
+    # From API_BASE_URL, never the Host header: it is the URL registered at the provider.
+    return current_app.config["API_BASE_URL"].rstrip("/") + CALLBACK_PATH
+
+
+def configure(connection: SsoConnection, data: dict) -> None:
+    """Read the provider's discovery document and keep what the flow needs (creation); a
+    provider that cannot be read or does not match: 400 naming `issuer`."""
+    issuer = data["issuer"]
+    try:
+        metadata = fetch.get_json(issuer.rstrip("/") + DISCOVERY)
+    except fetch.FetchRefused as exc:
+        raise Invalid(f"The discovery document cannot be read: {exc}", field="issuer") from None
+    if metadata.get("issuer") != issuer:
+        raise Invalid("The discovery document names another issuer", field="issuer")
+    missing = [name for name in ENDPOINTS if not isinstance(metadata.get(name), str)]
+    if missing:
+        raise Invalid(f"The discovery document has no {', '.join(missing)}", field="issuer")
+    kept = ENDPOINTS + ("userinfo_endpoint", "token_endpoint_auth_methods_supported")
+    connection.oidc_issuer = issuer
+    connection.oidc_client_id = data["clientId"]
+    connection.oidc_metadata = {name: metadata[name] for name in kept if name in metadata}
+    set_secret(connection, data["clientSecret"])
+
+
+def set_secret(connection: SsoConnection, secret: str) -> None:
+    connection.oidc_client_secret = sealing.seal(secret, SECRET_PURPOSE)
+
+
+def answer(connection: SsoConnection) -> dict:
+    return {"issuer": connection.oidc_issuer, "clientId": connection.oidc_client_id,
+            "redirectUri": callback_url()}
+
+
+def authorization_url(connection: SsoConnection, state: str, nonce: str, code_verifier: str,
+                      login_hint: str | None) -> str:
+    """The provider's authorization URL: code flow, PKCE S256 (RFC 7636), state and nonce."""
+    client = OAuth2Session(connection.oidc_client_id, scope=SCOPE,
+                           redirect_uri=callback_url(), code_challenge_method="S256")
+    extra = {"login_hint": login_hint} if login_hint else {}
+    url, _ = client.create_authorization_url(
+        connection.oidc_metadata["authorization_endpoint"], state=state,
+        code_verifier=code_verifier, nonce=nonce, **extra)
+    return url
+
+
+def auth_method(metadata: dict) -> str:
+    """client_secret_basic, or client_secret_post when the provider lists only that one
+    (OpenID Connect Discovery: the default is client_secret_basic)."""
+    listed = metadata.get("token_endpoint_auth_methods_supported") or ["client_secret_basic"]
+    if "client_secret_post" in listed and "client_secret_basic" not in listed:
+        return "client_secret_post"
+    return "client_secret_basic"
+
+
+def identify(connection: SsoConnection, code: str, code_verifier: str,
+             nonce_hash: str) -> Identity:
+    """Exchange the code and check the ID token: TokenRefused when it does not verify,
+    fetch.FetchRefused when the provider cannot be reached."""
+    metadata = connection.oidc_metadata
+    client = fetch.guarded(OAuth2Session(
+        connection.oidc_client_id,
+        sealing.unseal(connection.oidc_client_secret, SECRET_PURPOSE),
+        token_endpoint_auth_method=auth_method(metadata)))
+    with client:
+        try:
+            token = client.fetch_token(metadata["token_endpoint"], grant_type="authorization_code",
+                                       code=code, redirect_uri=callback_url(),
+                                       code_verifier=code_verifier)
+        except (AuthlibBaseError, ValueError) as exc:
+            raise TokenRefused(f"the token endpoint refused the code: {exc}") from None
+        id_token = token.get("id_token")
+        if not isinstance(id_token, str):
+            raise TokenRefused("the token response has no id_token")
+        claims = verified_claims(connection, id_token, nonce_hash)
+        email = claims.get("email")
+        if not isinstance(email, str) and metadata.get("userinfo_endpoint"):
+            email = _userinfo(client, metadata["userinfo_endpoint"], token).get("email")
+    subject = claims.get("sub")
+    if not isinstance(subject, str) or not 0 < len(subject) <= 255:
+        raise TokenRefused("the ID token has no usable sub")
+    name = claims.get("name")
+    return Identity(subject, email if isinstance(email, str) else None,
+                    name[:255] if isinstance(name, str) and name.strip() else None)
+
+
+def _userinfo(client, url: str, token) -> dict:
+    try:
+        response = client.get(url, token=token, allow_redirects=False)
+        info = response.json() if response.status_code == 200 else {}
+    except (AuthlibBaseError, ValueError) as exc:
+        raise TokenRefused(f"the userinfo endpoint failed: {exc}") from None
+    return info if isinstance(info, dict) else {}
+
+
+def verified_claims(connection: SsoConnection, id_token: str, nonce_hash: str) -> dict:
+    """The ID token's claims once its signature (a key of the provider's JWKS, an asymmetric
+    algorithm), iss, aud, exp, iat (within 5 minutes) and nonce all hold."""
+    try:
+        header = jws.extract_compact(id_token.encode("ascii")).protected
+    except (JoseError, ValueError, UnicodeError) as exc:
+        raise TokenRefused(f"the ID token is malformed: {exc}") from None
+    if header.get("alg") not in ALGORITHMS:
+        raise TokenRefused(f"the ID token's algorithm {header.get('alg')!r} is not accepted")
+    keys = _keys(connection, header.get("kid"))
+    now = clock.utcnow()
+    try:
+        claims = jwt.decode(id_token, keys, algorithms=list(ALGORITHMS)).claims
+        jwt.JWTClaimsRegistry(
+            now=int(now.timestamp()), leeway=LEEWAY,
+            iss={"essential": True, "value": connection.oidc_issuer},
+            aud={"essential": True, "value": connection.oidc_client_id},
+            exp={"essential": True}, iat={"essential": True},
+            nonce={"essential": True}).validate(claims)
+    except (JoseError, ValueError, TypeError) as exc:
+        raise TokenRefused(f"the ID token does not verify: {type(exc).__name__}: {exc}") from None
+    iat = claims["iat"]
+    if not isinstance(iat, int | float) or abs(now.timestamp() - iat) > IAT_WINDOW.total_seconds():
+        raise TokenRefused("the ID token's iat is not within 5 minutes of now")
+    nonce = claims["nonce"]
+    if not isinstance(nonce, str) or not tokens.matches(nonce, nonce_hash):
+        raise TokenRefused("the ID token's nonce is not the one sent")
+    return claims
+
+
+def _keys(connection: SsoConnection, kid) -> KeySet:
+    """The provider's keys from the connection's cache; read again (once) when the token names
+    a key id the cache does not hold: the provider rotated its keys."""
+    cached = connection.oidc_jwks
+    if cached is None or (kid is not None and not _holds(cached, kid)):
+        try:
+            cached = fetch.get_json(connection.oidc_metadata["jwks_uri"])
+        except fetch.FetchRefused as exc:
+            raise fetch.FetchRefused(f"the JWKS cannot be read: {exc}") from None
+        connection.oidc_jwks, connection.oidc_jwks_fetched_at = cached, clock.utcnow()
+    public = [key for key in cached.get("keys", [])
+              if isinstance(key, dict) and key.get("kty") != "oct"]  # never a shared secret
+    try:
+        return KeySet.import_key_set({"keys": public})
+    except (JoseError, ValueError, TypeError) as exc:
+        raise TokenRefused(f"the provider's JWKS is not usable: {exc}") from None
+
+
+def _holds(jwks: dict, kid: str) -> bool:
+    return any(isinstance(key, dict) and key.get("kid") == kid for key in jwks.get("keys", []))

@@ -1,0 +1,103 @@
+"""The service's requests to identity providers (extensions.md E4.2): any project owner names
+the provider, so only https URLs of public addresses are fetched, no redirect is followed, and a
+body over 1 MiB or an answer slower than 3 seconds is cut off; SSO_ALLOW_PRIVATE_NETWORKS lifts
+the first two only (the provider stand-ins below live on loopback, so the tests turn it on)."""
+import json
+import time
+
+import pytest
+
+from tests.content import signed_in_user
+from tests.factories import make_project
+from tests.http import error
+from tests.oauth_providers import serve_url
+
+
+@pytest.fixture
+def owner(app):
+    headers = signed_in_user(app, "owner@corp.test")
+    return make_project(app, "owner@corp.test"), headers
+
+
+def connect(client, owner, issuer):
+    project, headers = owner
+    return client.post(f"/api/projects/{project}/sso-connections", headers=headers, json={
+        "type": "oidc", "name": "IdP", "issuer": issuer, "clientId": "c", "clientSecret": "s"})
+
+
+def refused_issuer(response) -> str:
+    body = error(response, 400, "VALIDATION_ERROR")
+    return " ".join(body["details"]["issuer"])
+
+
+@pytest.mark.parametrize("issuer", [
+    "https://127.0.0.1:9", "https://10.1.2.3", "https://172.16.0.1", "https://172.31.255.254",
+    "https://192.168.1.1", "https://169.254.169.254", "https://[::1]:9", "https://[fc00::1]",
+    "https://[fd12:3456::1]", "https://[::ffff:127.0.0.1]", "https://0.0.0.0",
+    "https://localhost:9",  # a name resolving to loopback
+])
+def test_private_addresses_are_refused_by_default(client, owner, issuer):
+    assert "not a public address" in refused_issuer(connect(client, owner, issuer))
+
+
+def test_only_https_by_default(client, owner, oidc_provider):
+    assert "only https" in refused_issuer(connect(client, owner, oidc_provider.issuer))
+    assert "only https" in refused_issuer(connect(client, owner, "ftp://example.com"))
+
+
+def test_the_flag_lets_a_loopback_provider_in(make_app, oidc_provider):
+    app = make_app(SSO_ALLOW_PRIVATE_NETWORKS=True)
+    client = app.test_client()
+    headers = signed_in_user(app, "owner@corp.test")
+    project = make_project(app, "owner@corp.test")
+    made = connect(client, (project, headers), oidc_provider.issuer)
+    assert made.status_code == 201, made.get_json()
+
+
+def stand_in(answer):
+    """A WSGI app answering the discovery path with `answer(start_response)`."""
+    def app(environ, start_response):
+        return answer(start_response)
+    return app
+
+
+def redirect_to(target):
+    def answer(start_response):
+        start_response("302 Found", [("Location", target), ("Content-Length", "0")])
+        return [b""]
+    return answer
+
+
+def big_body(start_response):
+    document = json.dumps({"issuer": "x", "padding": "a" * (2 * 1024 * 1024)}).encode()
+    start_response("200 OK", [("Content-Type", "application/json")])
+    return (document[i:i + 65536] for i in range(0, len(document), 65536))  # no length given
+
+
+def trickle(start_response):
+    start_response("200 OK", [("Content-Type", "application/json")])
+
+    def body():
+        yield b"{"
+        for _ in range(50):  # one byte every 0.2 s: the answer never ends within 3 seconds
+            time.sleep(0.2)
+            yield b" "
+    return body()
+
+
+@pytest.mark.parametrize("answer, reason", [
+    (redirect_to("http://169.254.169.254/latest/meta-data/"), "redirect"),
+    (redirect_to("http://127.0.0.1:9/.well-known/openid-configuration"), "redirect"),
+    (big_body, "more than 1048576 bytes"),
+    (trickle, "within 3 seconds"),
+], ids=["redirect-to-metadata", "redirect-to-loopback", "over-1-MiB", "slow"])
+def test_redirects_big_and_slow_answers_are_cut_off(make_app, answer, reason):
+    app = make_app(SSO_ALLOW_PRIVATE_NETWORKS=True)
+    client = app.test_client()
+    headers = signed_in_user(app, "owner@corp.test")
+    project = make_project(app, "owner@corp.test")
+    with serve_url(stand_in(answer)) as url:
+        started = time.monotonic()
+        message = refused_issuer(connect(client, (project, headers), url))
+        assert time.monotonic() - started < 10  # cut off, not waited out (50 x 0.2 s)
+    assert reason in message, message

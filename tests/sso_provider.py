@@ -1,0 +1,90 @@
+"""An OpenID provider on loopback for the single sign-on tests: oidc-provider-mock (Authlib's
+authorization server, signing real RS256 ID tokens with a JWKS), which can also rotate its key,
+count the JWKS reads and change the next ID tokens the way a broken or hostile provider would."""
+import base64
+import json
+import warnings
+from urllib.parse import quote
+
+import flask
+import requests
+from authlib.deprecate import AuthlibDeprecationWarning
+from joserfc import jwt
+from joserfc.jwk import OctKey, RSAKey
+
+with warnings.catch_warnings():
+    # The package imports Authlib's deprecated `authlib.jose` (its own concern, not ours).
+    warnings.simplefilter("ignore", AuthlibDeprecationWarning)
+    import oidc_provider_mock
+
+
+def b64(data: bytes) -> str:
+    return base64.urlsafe_b64encode(data).rstrip(b"=").decode("ascii")
+
+
+class OidcProvider:
+    """`tamper` claims are merged into the next ID tokens, re-signed with the provider's own
+    key; `sign_as` re-signs them another way: "stranger" (another RSA key under the provider's
+    kid), "none" (alg none, no signature), "hmac" (HS256 keyed with the client secret)."""
+
+    CLIENT_ID, CLIENT_SECRET = "sso-client-id", "sso-client-secret"
+
+    def __init__(self):
+        self.app = oidc_provider_mock.app(require_nonce=True)
+        self.tamper, self.sign_as, self.drop = {}, None, ()
+        self.jwks_reads = 0
+        self.token_requests = []
+        self.app.before_request(self._count)
+        self.app.after_request(self._rewrite_id_token)
+        self.url = None
+
+    def _count(self):
+        if flask.request.path == "/jwks":
+            self.jwks_reads += 1
+        if flask.request.path == "/oauth2/token":
+            self.token_requests.append({"form": flask.request.form.to_dict(),
+                                        "authorization": flask.request.headers.get(
+                                            "Authorization")})
+
+    def _storage(self):
+        return flask.g.oidc_provider_mock_storage
+
+    def _rewrite_id_token(self, response):
+        if flask.request.path != "/oauth2/token" or not (self.tamper or self.sign_as or
+                                                         self.drop):
+            return response
+        body = json.loads(response.get_data())
+        if "id_token" not in body:
+            return response
+        own = RSAKey.import_key(self._storage().jwk.as_dict(is_private=True))
+        claims = {k: v for k, v in (jwt.decode(body["id_token"], own).claims | self.tamper)
+                  .items() if k not in self.drop}
+        if self.sign_as == "none":
+            header = b64(json.dumps({"alg": "none", "kid": own.kid}).encode())
+            body["id_token"] = f"{header}.{b64(json.dumps(claims).encode())}."
+        elif self.sign_as == "hmac":
+            key = OctKey.import_key(self.CLIENT_SECRET.encode())
+            body["id_token"] = jwt.encode({"alg": "HS256", "kid": own.kid}, claims, key,
+                                          algorithms=["HS256"])
+        else:
+            signer = RSAKey.generate_key(2048) if self.sign_as == "stranger" else own
+            body["id_token"] = jwt.encode({"alg": "RS256", "kid": own.kid}, claims, signer)
+        response.set_data(json.dumps(body))
+        return response
+
+    def rotate_key(self):
+        """Sign from now on with a new key (a new kid); the JWKS publishes only that one."""
+        with self.app.test_request_context():
+            self.app.preprocess_request()
+            storage = self._storage()
+            storage.jwk = type(storage.jwk).generate_key(is_private=True)
+
+    def add_user(self, sub, email, name="Ada Lovelace", **claims):
+        response = requests.put(f"{self.url}/users/{quote(sub, safe='')}", timeout=10,
+                                json={"email": email, "email_verified": True, "name": name,
+                                      **claims})
+        assert response.status_code == 204, response.text
+
+    @property
+    def issuer(self):
+        return self.url
