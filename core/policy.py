@@ -83,6 +83,10 @@ class Caller:
     role: str | None = None
     email: str | None = None
     email_verified: bool = False
+    # The single sign-on connection whose sign-in made the credential (extensions.md E4.2);
+    # None for every other session and for an API key. A project that requires single
+    # sign-on counts some members only with it (sections/projects/rules.py).
+    sso_connection_id: str | None = None
 
     @property
     def is_admin(self) -> bool:
@@ -98,7 +102,9 @@ def caller() -> Caller:
     if session is None:
         return ANONYMOUS
     user = session.user
-    return Caller(user.id, user.role, user.email, user.email_verified)
+    sso = getattr(session, "sso", None)
+    return Caller(user.id, user.role, user.email, user.email_verified,
+                  sso["connectionId"] if sso else None)
 
 
 def base_relations(who: Caller) -> set[str]:
