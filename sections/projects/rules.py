@@ -97,6 +97,19 @@ def bound_project(who: Caller) -> str | None:
     return known[key]
 
 
+def refuse_bound(project_id: str, who: Caller) -> None:
+    """Every read of a project for a caller (service.find) asks this first: in a project it is
+    bound in, the project's own paths answer 403 SSO_REQUIRED (a client then sends the user to
+    GET /api/auth/sso), and the project named anywhere else (a body's projectId) is one the
+    caller is not a member of (404)."""
+    if project_id != bound_project(who):
+        return
+    if has_request_context() and (request.path.rstrip("/") == f"/api/projects/{project_id}"
+                                  or request.path.startswith(f"/api/projects/{project_id}/")):
+        raise SsoRequired
+    raise KINDS["project"].not_found()
+
+
 def _unbound(clause, project_id_column, who: Caller):
     bound = bound_project(who)
     return clause if bound is None else and_(clause, project_id_column != bound)
@@ -159,13 +172,6 @@ def find(project_id: str, who: Caller, action: str, lock: bool):
     (service.find); for a request that writes nothing (GET, HEAD), from committed data by the
     prepared read (perf/prepared.py, the hot `GET /api/projects/{id}`)."""
     from sections.projects.service import find as find_project
-    if project_id == bound_project(who):
-        # Its own paths say why (a client sends the user to GET /api/auth/sso); a project
-        # named anywhere else (a body's projectId) is one the caller is not a member of.
-        if request.path.rstrip("/") == f"/api/projects/{project_id}" or \
-                request.path.startswith(f"/api/projects/{project_id}/"):
-            raise SsoRequired
-        raise KINDS["project"].not_found()
     committed = request.method in READ_ONLY and not lock
     return find_project(project_id, who, action, lock=lock, committed=committed)
 

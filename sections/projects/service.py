@@ -15,7 +15,12 @@ from sections.audit import service as audit
 from sections.auth.models import User
 from sections.projects import enterprise
 from sections.projects.models import OWNER, Membership, Project
-from sections.projects.rules import project_role, relations_of_role, visible_projects
+from sections.projects.rules import (
+    project_role,
+    refuse_bound,
+    relations_of_role,
+    visible_projects,
+)
 
 _owner = aliased(Membership, name="owner_membership")
 _owner_user = aliased(User, name="owner_user")
@@ -160,6 +165,7 @@ def find(project_id, who: Caller, action: str = "see", *, lock: bool = False,
         raise ValueError("a locked read is the request's own, never a committed one")
     project = None
     if policies.is_id(project_id):
+        refuse_bound(project_id, who)
         params = {"project_id": project_id, "caller_id": who.id}
         if committed:
             project = FAST_READ.one(db.engine, **params)
