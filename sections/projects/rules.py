@@ -176,5 +176,7 @@ def find(project_id: str, who: Caller, action: str, lock: bool):
     return find_project(project_id, who, action, lock=lock, committed=committed)
 
 
+BOUND = (403, "SSO_REQUIRED: the caller is bound by the project's ssoRequired and came "
+              "without a session from one of its ACTIVE connections (extensions.md E4.2)")
 define("project", Project, RULES, lambda project, who: relations_in_project(project.id, who),
-       find=find, noun="project", verbs=VERBS)
+       find=find, noun="project", verbs=VERBS, refusals=(BOUND,))
