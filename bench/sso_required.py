@@ -7,6 +7,7 @@ import os
 import statistics
 import sys
 import tempfile
+import time
 import uuid
 
 import requests
@@ -57,6 +58,7 @@ def main():
     parser.add_argument("--threads", type=int, default=4)
     parser.add_argument("--connections", type=int, default=16)
     parser.add_argument("--ratelimit-storage", default="memory://")
+    parser.add_argument("--samples", type=int, default=200, help="in-process requests each")
     args = parser.parse_args()
     workdir = tempfile.mkdtemp(prefix="sso-required-")
     name = f"sso_required_{uuid.uuid4().hex[:6]}"
@@ -76,9 +78,7 @@ def main():
                                headers={"Authorization": f"Bearer {token}"}).json()["meta"]
                   ["total"] for token in (bound, unbound)]
         assert totals == [args.mine - 1, args.mine], totals  # the binding project left out
-        print("statements per request (in process, the same database): "
-              + ", ".join(f"{label} {statements(url, lists, token)}"
-                          for token, label in ((bound, "bound"), (unbound, "unbound"))))
+        in_process(url, lists, bound, unbound, args.samples)
         report(args, server, lists, bound, unbound)
     finally:
         server.__exit__(None, None, None)
@@ -87,25 +87,48 @@ def main():
                 conn.execute(text(f'DROP DATABASE "{name}" WITH (FORCE)'))
 
 
-def statements(url, path, token) -> int:
-    """The statements one `GET path` sends through the engine (the bearer lookup's prepared
-    read aside, the same for both callers): a figure the machine's load cannot move."""
+def in_process(url, path, bound, unbound, samples):
+    """In one process, on the same database: the statements one `GET path` sends through the
+    engine (the bearer lookup's prepared read aside), a figure the machine's load cannot move;
+    then the request's median time over `samples` calls alternating the two callers."""
     os.environ.setdefault("SECRET_KEY", "bench-secret")
     from sqlalchemy import event
 
     from app import create_app
     from core.db import db
 
-    app = create_app({"DATABASE_URL": url})
-    sent = []
+    app = create_app({"DATABASE_URL": url, "RATELIMIT_ENABLED": False})
+    client = app.test_client()
     with app.app_context():
         engine = db.engine
-    event.listen(engine, "before_cursor_execute", lambda *a: sent.append(a[2]))
-    response = app.test_client().get(path, headers={"Authorization": f"Bearer {token}"})
-    assert response.status_code == 200, response.get_data(as_text=True)
+    sent, times = [], {"bound": [], "unbound": []}
+
+    def get(token):
+        response = client.get(path, headers={"Authorization": f"Bearer {token}"})
+        assert response.status_code == 200, response.get_data(as_text=True)
+
+    def note(conn, cursor, statement, *rest):
+        sent.append(statement)
+
+    counts = {}
+    for token, label in ((bound, "bound"), (unbound, "unbound")):
+        get(token)  # warm
+        event.listen(engine, "before_cursor_execute", note)
+        get(token)
+        event.remove(engine, "before_cursor_execute", note)
+        counts[label], sent[:] = len(sent), []
+    for i in range(samples):
+        for token, label in [(bound, "bound"), (unbound, "unbound")][:: 1 if i % 2 else -1]:
+            started = time.perf_counter()
+            get(token)
+            times[label].append((time.perf_counter() - started) * 1000)
     with app.app_context():
         db.engine.dispose()
-    return len(sent)
+    medians = {label: statistics.median(values) for label, values in times.items()}
+    print(f"statements per request: bound {counts['bound']}, unbound {counts['unbound']}")
+    print(f"in process, {samples} requests each, alternating: bound {medians['bound']:.2f} ms, "
+          f"unbound {medians['unbound']:.2f} ms, ratio "
+          f"{medians['bound'] / medians['unbound']:.3f}")
 
 
 def report(args, server, path, bound, unbound):
