@@ -4,13 +4,16 @@ count the JWKS reads and change the next ID tokens the way a broken or hostile p
 import base64
 import json
 import warnings
-from urllib.parse import quote
+from urllib.parse import parse_qs, quote, urlsplit
 
 import flask
 import requests
 from authlib.deprecate import AuthlibDeprecationWarning
 from joserfc import jwt
 from joserfc.jwk import OctKey, RSAKey
+
+from core import clock
+from core.db import db
 
 with warnings.catch_warnings():
     # The package imports Authlib's deprecated `authlib.jose` (its own concern, not ours).
@@ -88,3 +91,38 @@ class OidcProvider:
     @property
     def issuer(self):
         return self.url
+
+
+# --- the browser's steps of a sign-in, through the test client or a live server ---
+
+APP = "http://app.test"  # APP_BASE_URL (and so API_BASE_URL) of the test settings
+SPA = "http://spa.test"
+
+
+def query(url):
+    return {k: v[0] for k, v in parse_qs(urlsplit(url).query).items()}
+
+
+def at_provider(authorize_url, sub):
+    """The browser at the provider's consent form, signing in as `sub`; returns where the
+    provider sends it back (our callback, with code and state)."""
+    response = requests.post(authorize_url, data={"sub": sub}, allow_redirects=False, timeout=10)
+    assert response.status_code == 302, response.text
+    return response.headers["Location"]
+
+
+def verified_domain(app, project, domain):
+    """A domain the project holds VERIFIED, written directly (E4.1 is tested in tests/domains)."""
+    from sections.domains.models import VERIFIED, Domain
+    with app.app_context():
+        db.session.add(Domain(project_id=project, domain=domain, status=VERIFIED,
+                              value="saas-verification=" + "a" * 43, verified_at=clock.utcnow()))
+        db.session.commit()
+
+
+def oidc_connection(client, project, headers, provider, name="Corp IdP"):
+    response = client.post(f"/api/projects/{project}/sso-connections", headers=headers, json={
+        "type": "oidc", "name": name, "issuer": provider.issuer, "clientId": provider.CLIENT_ID,
+        "clientSecret": provider.CLIENT_SECRET})
+    assert response.status_code == 201, response.get_json()
+    return response.get_json()["data"]["id"]

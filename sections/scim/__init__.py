@@ -10,6 +10,7 @@ def register(app, api):
     from core import errors
     from core.db import db
     from sections.domains import service as domains
+    from sections.projects import enterprise
     from sections.scim import (
         models,  # noqa: F401  (its tables)
         projection,
@@ -26,6 +27,7 @@ def register(app, api):
     errors.use_envelope(app, "scim", protocol.render_api_error)
     # Verifying or removing a domain, or changing scimAdminGroups, re-projects (E4.3).
     domains.on_change(projection.reproject)
+    enterprise.on_admin_groups_change(projection.reproject)
     app.register_error_handler(SCIMException, scim_error)
     api.register_blueprint(token_routes)
     api.register_blueprint(blp)

@@ -37,7 +37,7 @@ def settle(project_id: str, token_id: str | None, user_ids=(), accounts_before=(
 
 def reproject(project_id: str) -> None:
     """Every User of the project re-projected: a domain was verified or removed, or the
-    project's scimAdminGroups changed (registered with domains.on_change)."""
+    project's scimAdminGroups changed (domains.on_change, enterprise.on_admin_groups_change)."""
     ids = db.session.execute(select(ScimUser.id).where(
         ScimUser.project_id == project_id)).scalars().all()
     settle(project_id, None, ids)
@@ -45,9 +45,12 @@ def reproject(project_id: str) -> None:
 
 def suspended(project_id: str, user_id: str) -> bool:
     """Whether the directory holds the account out of the project: it is linked to Users of
-    the project and none is active (a sign-in by SSO does not make it a member again)."""
-    linked = select(ScimUser.active).where(ScimUser.project_id == project_id,
-                                           ScimUser.account_id == user_id)
+    the project and none is active (E4.2: a sign-in by SSO does not make it a member again).
+    The Users' rows are read locked, so a deactivation and a sign-in at once are settled in
+    one order or the other (the deactivation then ends the sign-in's membership and session)."""
+    linked = (select(ScimUser.active).where(ScimUser.project_id == project_id,
+                                            ScimUser.account_id == user_id)
+              .order_by(ScimUser.id).with_for_update())
     found = db.session.execute(linked).scalars().all()
     return bool(found) and not any(found)
 

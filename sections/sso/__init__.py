@@ -11,5 +11,7 @@ def register(app, api):
         rules,  # noqa: F401  (its kind, for the policy)
     )
     from sections.sso.routes import blp as routes
+    from sections.sso.signin_routes import blp as signin_routes
 
     api.register_blueprint(routes)
+    api.register_blueprint(signin_routes)

@@ -134,7 +134,7 @@ def remove(project, who: Caller, connection_id: str) -> None:
 
 def refuse_last_active(project, connection: SsoConnection) -> None:
     """E4.2: while the project requires SSO, its last ACTIVE connection stays (409)."""
-    if not getattr(project, "sso_required", False):
+    if not project.sso_required:
         return
     others = db.session.execute(select(func.count()).select_from(SsoConnection).where(
         SsoConnection.project_id == project.id, SsoConnection.status == ACTIVE,

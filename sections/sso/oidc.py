@@ -9,7 +9,7 @@ from authlib.common.errors import AuthlibBaseError
 from authlib.integrations.requests_client import OAuth2Session
 from flask import current_app
 from joserfc import jws, jwt
-from joserfc.errors import JoseError
+from joserfc.errors import BadSignatureError, JoseError
 from joserfc.jwk import KeySet
 
 from core import clock, sealing, tokens
@@ -133,7 +133,7 @@ def identify(connection: SsoConnection, code: str, code_verifier: str,
 
 def _userinfo(client, url: str, token) -> dict:
     try:
-        response = client.get(url, token=token, allow_redirects=False)
+        response = client.get(url, allow_redirects=False)  # with the token just fetched
         info = response.json() if response.status_code == 200 else {}
     except (AuthlibBaseError, ValueError) as exc:
         raise TokenRefused(f"the userinfo endpoint failed: {exc}") from None
@@ -149,10 +149,9 @@ def verified_claims(connection: SsoConnection, id_token: str, nonce_hash: str) -
         raise TokenRefused(f"the ID token is malformed: {exc}") from None
     if header.get("alg") not in ALGORITHMS:
         raise TokenRefused(f"the ID token's algorithm {header.get('alg')!r} is not accepted")
-    keys = _keys(connection, header.get("kid"))
     now = clock.utcnow()
     try:
-        claims = jwt.decode(id_token, keys, algorithms=list(ALGORITHMS)).claims
+        claims = _signed_claims(connection, id_token, header.get("kid"))
         jwt.JWTClaimsRegistry(
             now=int(now.timestamp()), leeway=LEEWAY,
             iss={"essential": True, "value": connection.oidc_issuer},
@@ -170,11 +169,25 @@ def verified_claims(connection: SsoConnection, id_token: str, nonce_hash: str) -
     return claims
 
 
-def _keys(connection: SsoConnection, kid) -> KeySet:
-    """The provider's keys from the connection's cache; read again (once) when the token names
-    a key id the cache does not hold: the provider rotated its keys."""
+def _signed_claims(connection: SsoConnection, id_token: str, kid) -> dict:
+    """The claims, once the signature checks against the provider's keys. The keys come from
+    the connection's cache, read again (once) when it has none, when the token names a key id
+    it does not hold, or when a token naming no key id does not check: the provider rotated
+    its keys. A token naming a cached key id that does not check is refused outright."""
+    stale = connection.oidc_jwks is None or (kid is not None
+                                             and not _holds(connection.oidc_jwks, kid))
+    try:
+        return jwt.decode(id_token, _keys(connection, stale), algorithms=list(ALGORITHMS)).claims
+    except BadSignatureError:
+        if stale or kid is not None:
+            raise
+    return jwt.decode(id_token, _keys(connection, True), algorithms=list(ALGORITHMS)).claims
+
+
+def _keys(connection: SsoConnection, refresh: bool) -> KeySet:
+    """The provider's keys: the connection's cache, or read again into it with `refresh`."""
     cached = connection.oidc_jwks
-    if cached is None or (kid is not None and not _holds(cached, kid)):
+    if refresh:
         try:
             cached = fetch.get_json(connection.oidc_metadata["jwks_uri"])
         except fetch.FetchRefused as exc:

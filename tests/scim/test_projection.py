@@ -9,7 +9,6 @@ from sqlalchemy import select
 from core.db import db
 from sections.auth.models import Session, User
 from sections.auth.services import sessions
-from sections.projects.models import Project
 from tests.content import signed_in_user
 from tests.factories import audit_entries, make_project, members_of, user_id
 from tests.scim.scim import (
@@ -57,12 +56,6 @@ def acme(app, client, dns_server):
 def account(app, email):
     with app.app_context():
         return db.session.execute(select(User).where(User.email == email)).scalar_one_or_none()
-
-
-def set_admin_groups(app, project, names):
-    with app.app_context():
-        db.session.get(Project, project).scim_admin_groups = names
-        db.session.commit()
 
 
 def sso_session(app, email, project):
@@ -156,8 +149,7 @@ def test_active_deletion_and_moves_end_the_membership(app, client, acme, dns_ser
 
 
 def test_admin_groups_the_highest_role_and_the_owner(app, client, acme):
-    project, _owner, token = acme
-    set_admin_groups(app, project, ["Acme Admins"])
+    project, owner, token = acme
     first = scim(client, "POST", "/Users", token, user_body("erin@acme.example")).get_json()
     second = scim(client, "POST", "/Users", token, user_body(
         "erin.alias", emails=[{"value": "erin@acme.example"}], active=False)).get_json()
@@ -165,6 +157,10 @@ def test_admin_groups_the_highest_role_and_the_owner(app, client, acme):
     group = scim(client, "POST", "/Groups", token, {
         "schemas": [GROUP_SCHEMA], "displayName": "ACME ADMINS",
         "members": [{"value": second["id"]}]}).get_json()
+    assert members_of(app, project)[erin] == "member"
+    changed = client.patch(f"/api/projects/{project}", headers=owner,
+                           json={"scimAdminGroups": ["Acme Admins"]})
+    assert changed.status_code == 200, changed.get_json()
     assert members_of(app, project)[erin] == "member"  # the admin User is inactive
     scim(client, "PATCH", f"/Users/{second['id']}", token, patch_body(
         {"op": "replace", "path": "active", "value": True}))
@@ -203,3 +199,18 @@ def test_verifying_and_removing_a_domain_reprojects(app, client, acme, dns_serve
     assert removed.status_code == 204
     assert fay not in members_of(app, project)
     assert account(app, "fay@beta.example") is not None
+
+
+def test_changing_scim_admin_groups_reprojects(app, client, acme):
+    project, owner, token = acme
+    user = scim(client, "POST", "/Users", token, user_body("gus@acme.example")).get_json()
+    scim(client, "POST", "/Groups", token, {"schemas": [GROUP_SCHEMA], "displayName": "Ops",
+                                            "members": [{"value": user["id"]}]})
+    gus = account(app, "gus@acme.example").id
+    assert members_of(app, project)[gus] == "member"
+    client.patch(f"/api/projects/{project}", headers=owner, json={"scimAdminGroups": ["OPS"]})
+    assert members_of(app, project)[gus] == "admin"
+    client.patch(f"/api/projects/{project}", headers=owner, json={"scimAdminGroups": []})
+    assert members_of(app, project)[gus] == "member"
+    assert [entry[4]["scimTokenId"] for entry in
+            audit_entries(app, "project.member_role")] == [None, None]

@@ -151,3 +151,23 @@ def test_changes_and_removal_are_audited(client, team, oidc_provider):
     assert client.get(path, headers=headers["owner"]).status_code == 404
     [removed] = audit_entries(client.application, "project.sso_connection_remove")
     assert removed[4]["connectionId"] == connection["id"]
+
+
+def test_a_project_requiring_sso_keeps_an_active_connection(client, team, oidc_provider):
+    from sections.projects.models import Project
+    project, headers = team
+    first = create(client, project, headers["owner"], oidc_body(oidc_provider)).get_json()
+    second = create(client, project, headers["owner"], oidc_body(oidc_provider)).get_json()
+    with client.application.app_context():
+        db.session.get(Project, project).sso_required = True
+        db.session.commit()
+    path = f"/api/projects/{project}/sso-connections"
+    first, second = first["data"]["id"], second["data"]["id"]
+    assert client.patch(f"{path}/{first}", headers=headers["owner"],
+                        json={"status": "INACTIVE"}).status_code == 200
+    error(client.patch(f"{path}/{second}", headers=headers["owner"],
+                       json={"status": "INACTIVE"}), 409, "CONFLICT")
+    error(client.delete(f"{path}/{second}", headers=headers["owner"]), 409, "CONFLICT")
+    assert client.delete(f"{path}/{first}", headers=headers["owner"]).status_code == 204
+    assert client.patch(f"{path}/{second}", headers=headers["owner"],
+                        json={"name": "Renamed"}).status_code == 200
