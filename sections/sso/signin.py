@@ -20,7 +20,6 @@ from sections.auth.services.oauth import CODE_LIFETIME, OAuthFailure
 from sections.domains import service as domains
 from sections.projects import service as projects
 from sections.projects.models import MEMBER
-from sections.scim import projection as directory
 from sections.sso import fetch, oidc
 from sections.sso.models import ACTIVE, OIDC, SAML, SsoConnection, SsoIdentity, SsoState
 
@@ -163,10 +162,8 @@ def account_for(connection: SsoConnection, identity: oidc.Identity,
     if user is None:
         user = _link(connection, identity, email)
     bans.check_not_banned(user)
-    # E4.5: a first sign-in makes a non-member a member (a concurrent one adds no second row),
-    # unless the directory suspended it (E4.3: a linked User that is not active).
-    if not directory.suspended(connection.project_id, user.id):
-        projects.add_member(connection.project_id, user.id, MEMBER, via="sso", actor_id=user.id)
+    # E4.5: a first sign-in makes a non-member a member (a concurrent one adds no second row).
+    projects.add_member(connection.project_id, user.id, MEMBER, via="sso", actor_id=user.id)
     return user
 
 
