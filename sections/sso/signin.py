@@ -30,6 +30,18 @@ MAX_STATE = 512
 ERROR = "sso_error"  # the redirect's `error=` for every failure after the state was accepted
 
 
+# Other sections' say on the membership a first sign-in gives, each `check(project_id,
+# user_id)` true when the account must stay out (E4.3: a membership the directory suspended
+# stays suspended). Registered once per process from the section's `register`.
+_held_out: list = []
+
+
+def keep_out(check) -> None:
+    """Give no membership by SSO while `check(project_id, user_id)` is true."""
+    if check not in _held_out:
+        _held_out.append(check)
+
+
 @dataclass(frozen=True)
 class Pending:
     """A spent sign-in request: what the provider's answer is checked against."""
@@ -162,8 +174,11 @@ def account_for(connection: SsoConnection, identity: oidc.Identity,
     if user is None:
         user = _link(connection, identity, email)
     bans.check_not_banned(user)
-    # E4.5: a first sign-in makes a non-member a member (a concurrent one adds no second row).
-    projects.add_member(connection.project_id, user.id, MEMBER, via="sso", actor_id=user.id)
+    # E4.5: a first sign-in makes a non-member a member (a concurrent one adds no second row),
+    # unless another section holds the account out (the directory suspended it).
+    if not any(check(connection.project_id, user.id) for check in _held_out):
+        projects.add_member(connection.project_id, user.id, MEMBER, via="sso",
+                            actor_id=user.id)
     return user
 
 
