@@ -19,6 +19,7 @@ def register(app, api):
     )
     from sections.scim.routes import blp
     from sections.scim.token_routes import blp as token_routes
+    from sections.sso import signin
 
     def scim_error(exc):
         db.session.rollback()
@@ -28,6 +29,8 @@ def register(app, api):
     # Verifying or removing a domain, or changing scimAdminGroups, re-projects (E4.3).
     domains.on_change(projection.reproject)
     enterprise.on_admin_groups_change(projection.reproject)
+    # A first sign-in by SSO gives no membership the directory suspended (E4.2).
+    signin.keep_out(projection.suspended)
     app.register_error_handler(SCIMException, scim_error)
     api.register_blueprint(token_routes)
     api.register_blueprint(blp)
