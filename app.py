@@ -27,7 +27,8 @@ EXPOSED_HEADERS = ["X-RateLimit-Limit", "X-RateLimit-Remaining", "X-RateLimit-Re
 # The sections, each a package under sections/ with a `register(app, api)` (docs/contributing).
 SECTIONS = ("auth", "site", "payments", "projects", "articles", "festivals", "registrations",
             "reviews", "tickets", "search", "admin", "audit",
-            "domains", "sso")
+            "domains", "sso",
+            "scim")
 MIGRATIONS = os.path.join(os.path.dirname(os.path.abspath(__file__)), "migrations")
 
 

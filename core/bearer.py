@@ -26,10 +26,28 @@ def use_lookup(app, lookup) -> None:
     app.extensions["bearer_lookup"] = lookup
 
 
+def own_lookup(lookup):
+    """Declare that a view's bearer is a credential of its own kind, resolved by
+    `lookup(token)` instead of the app's (a SCIM token, extensions.md E4.3): no session or API
+    key reaches the view, and its credential, unknown to the app's lookup, reaches nothing
+    else. The credential's `rate_key` names its rate-limit counter, as a session's does."""
+
+    def decorator(view):
+        view.bearer_lookup = lookup
+        return view
+
+    return decorator
+
+
 def resolve() -> None:
     """Pipeline step: the live session of an endpoint that needs or accepts the bearer. Other
     public endpoints do not look the token up (their limit is per IP whatever they send)."""
     view = current_app.view_functions.get(request.endpoint)
+    own = getattr(view, "bearer_lookup", None)
+    if own is not None:
+        token = bearer_token()
+        g.bearer_session = own(token) if token else None
+        return
     # Public reads that accept a bearer (login_optional) count a signed-in caller per user too.
     if getattr(view, "requires_auth", False) or getattr(view, "accepts_auth", False):
         g.bearer_session = _lookup()

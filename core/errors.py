@@ -83,8 +83,18 @@ def envelope() -> str:
     return getattr(blueprint, "envelope", GENERAL)
 
 
+def use_envelope(app, name: str, render) -> None:
+    """Answer errors in a blueprint's own envelope `name` with `render(err)` (an APIError to a
+    response): a protocol that is not this API's, such as SCIM (extensions.md E4.3)."""
+    app.extensions.setdefault("error_envelopes", {})[name] = render
+
+
 def error_response(err: APIError):
-    if envelope() == AUTH:
+    kind = envelope()
+    render = current_app.extensions.get("error_envelopes", {}).get(kind)
+    if render is not None:
+        return render(err)
+    if kind == AUTH:
         body = {"error": err.code, "message": err.message}
     else:
         name = err.name or HTTPStatus(err.status).phrase

@@ -38,6 +38,8 @@ class Kind:
     noun: str  # what a user's message calls it ("No such API key")
     verbs: dict  # action -> how a message says it ("list the registrations of")
     find: object = None  # find(id, who, action, lock): a section's own load and check
+    # (status, description) of further refusals its load may give (documented per view)
+    refusals: tuple = ()
 
     def not_found(self) -> NotFound:
         return NotFound(f"No such {self.noun}")
@@ -51,7 +53,7 @@ KINDS: dict[str, Kind] = {}
 
 
 def define(name: str, model: type, rules: dict, relations, find=None, *, noun: str,
-           verbs: dict | None = None) -> None:
+           verbs: dict | None = None, refusals: tuple = ()) -> None:
     """Declare a kind of resource (from a section's rules.py). Messages name it by `noun` and
     an action by `verbs[action]` (the action itself when it is one plain word), never by the
     internal names: an action written with an underscore needs its verb."""
@@ -61,7 +63,7 @@ def define(name: str, model: type, rules: dict, relations, find=None, *, noun: s
     unsaid = [action for action in rules if "_" in action and action not in verbs]
     if "_" in noun or unsaid or any("_" in verb for verb in verbs.values()):
         raise ValueError(f"kind {name!r}: say its noun and verbs in words ({unsaid})")
-    KINDS[name] = Kind(model, rules, relations, noun, verbs, find)
+    KINDS[name] = Kind(model, rules, relations, noun, verbs, find, tuple(refusals))
 
 
 def extend(name: str, rules: dict, *, verbs: dict | None = None) -> None:
@@ -83,6 +85,10 @@ class Caller:
     role: str | None = None
     email: str | None = None
     email_verified: bool = False
+    # The single sign-on connection whose sign-in made the credential (extensions.md E4.2);
+    # None for every other session and for an API key. A project that requires single
+    # sign-on counts some members only with it (sections/projects/rules.py).
+    sso_connection_id: str | None = None
 
     @property
     def is_admin(self) -> bool:
@@ -98,7 +104,9 @@ def caller() -> Caller:
     if session is None:
         return ANONYMOUS
     user = session.user
-    return Caller(user.id, user.role, user.email, user.email_verified)
+    sso = getattr(session, "sso", None)
+    return Caller(user.id, user.role, user.email, user.email_verified,
+                  sso["connectionId"] if sso else None)
 
 
 def base_relations(who: Caller) -> set[str]:

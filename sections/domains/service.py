@@ -168,10 +168,15 @@ def _held_elsewhere(name: str) -> Conflict:
 
 
 def remove(project, who: Caller, domain_id: str) -> None:
-    """Remove the domain (any status). The project's row is locked (the guard), so the check
-    of what removing a VERIFIED one leaves holds against concurrent changes."""
+    """Remove the domain (any status); not the last VERIFIED one while the project requires
+    single sign-on (409). The project's row is locked (the guard), so that check holds
+    against a concurrent PATCH of `ssoRequired`."""
     domain = find(project.id, domain_id)
     was_verified = domain.status == VERIFIED
+    # E4.2: a project that requires single sign-on keeps a VERIFIED domain.
+    if was_verified and project.sso_required and verified_domains(project.id) == [domain.domain]:
+        raise Conflict("This is the project's last verified domain and the project requires "
+                       "single sign-on: turn ssoRequired off first")
     db.session.delete(domain)
     db.session.flush()
     audit.record(who.id, "project.domain_remove", project.id,

@@ -1,7 +1,7 @@
 """Projects, their members and invitations (resources.md R3)."""
 
 # What other sections may import from this one (tests/service/test_structure.py holds it).
-EXPORTS = ("models", "rules", "service", "schemas")
+EXPORTS = ("models", "rules", "service", "schemas", "enterprise")
 
 
 def register(app, api):

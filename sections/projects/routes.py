@@ -73,12 +73,15 @@ def get_project(project):
 @blp.patch("/<project_id>")
 @blp.doc(operationId="updateProject")
 @blp.response(200, ProjectDataSchema)
-@blp.errors(BAD_INPUT)
+@blp.errors(BAD_INPUT, (403, "FORBIDDEN: an admin sending ssoRequired or scimAdminGroups"),
+            (409, "CONFLICT: ssoRequired true without an ACTIVE connection and a VERIFIED "
+                  "domain"))
 @login_required
-@guard("project", "change")
+@guard("project", "change", lock=True, then=projects.owner_fields)
 @blp.arguments(ProjectUpdateSchema)
 def update_project(data, project):
-    """Change a project's name or description (its owner or an admin)."""
+    """Change a project's name or description (its owner or an admin), or its single
+    sign-on settings (its owner)."""
     projects.update_project(project, policies.caller(), data)
     answer = project_answer(project.id)
     db.session.commit()

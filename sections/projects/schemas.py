@@ -1,10 +1,11 @@
 """Projects, members and invitations (resources.md R3): request bodies, list arguments and
 answers. Answers dump what the services' `answer` functions return (service.py, invitations.py)."""
-from marshmallow import Schema, fields, validate
+from marshmallow import Schema, ValidationError, fields, validate
 
 from core import listing
 from core.fields import (
     Email,
+    JsonBoolean,
     RequestSchema,
     Text,
     UserRefSchema,
@@ -13,6 +14,26 @@ from core.fields import (
 )
 
 NAME_MAX, DESCRIPTION_MAX = 100, 2000
+GROUP_MAX, GROUPS_MAX = 100, 50  # scimAdminGroups: a Group's displayName, how many
+
+
+class GroupNames(fields.List):
+    """E4.3's scimAdminGroups: at most 50 Group names of 1 to 100 characters (trimmed), kept
+    once each whatever their case (the first spelling sent), in the order sent."""
+
+    def __init__(self, **kwargs):
+        super().__init__(Text(GROUP_MAX), **kwargs)
+
+    def _deserialize(self, value, attr, data, **kwargs):
+        names = super()._deserialize(value, attr, data, **kwargs)
+        kept, seen = [], set()
+        for name in names:
+            if name.casefold() not in seen:
+                seen.add(name.casefold())
+                kept.append(name)
+        if len(kept) > GROUPS_MAX:
+            raise ValidationError(f"At most {GROUPS_MAX} group names.")
+        return kept
 
 
 class ProjectCreateSchema(RequestSchema):
@@ -24,6 +45,14 @@ class ProjectUpdateSchema(RequestSchema):
     # not nullable: a project always has a name
     name = Text(NAME_MAX, metadata={"maxLength": NAME_MAX})
     description = Text(DESCRIPTION_MAX, allow_none=True, metadata={"maxLength": DESCRIPTION_MAX})
+    # The owner's only (an admin sending either: 403).
+    ssoRequired = JsonBoolean(metadata={
+        "description": "Require single sign-on of the members at the project's verified "
+                       "domains (true needs an ACTIVE connection and a VERIFIED domain)"})
+    scimAdminGroups = GroupNames(metadata={
+        "description": "The directory Groups whose members are the project's admins "
+                       "(at most 50 names of 1-100 characters; case-insensitive)",
+        "maxItems": GROUPS_MAX})
 
 
 class TransferSchema(RequestSchema):
@@ -53,6 +82,12 @@ class ProjectSchema(Schema):
         "description": "The caller's role: \"owner\", \"admin\", \"member\", or null (a "
                        "platform admin who is not a member)"})
     memberCount = fields.Integer(required=True)
+    ssoRequired = fields.Boolean(required=True, metadata={
+        "description": "Whether members at the project's verified domains must sign in "
+                       "through its single sign-on"})
+    scimAdminGroups = fields.List(fields.String(), metadata={
+        "description": "The directory Groups whose members are admins; shown to the owner "
+                       "and admins only"})
     createdAt = UTCDateTime(required=True)
     updatedAt = UTCDateTime(required=True)
 

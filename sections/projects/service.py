@@ -13,8 +13,14 @@ from core.policy import Caller
 from perf.prepared import PreparedRead
 from sections.audit import service as audit
 from sections.auth.models import User
+from sections.projects import enterprise
 from sections.projects.models import OWNER, Membership, Project
-from sections.projects.rules import project_role, relations_of_role, visible_projects
+from sections.projects.rules import (
+    project_role,
+    refuse_bound,
+    relations_of_role,
+    visible_projects,
+)
 
 _owner = aliased(Membership, name="owner_membership")
 _owner_user = aliased(User, name="owner_user")
@@ -40,7 +46,8 @@ def _decorated(keys):
                     .correlate(keys).scalar_subquery())
     return (
         select(Project.id, Project.name, Project.description, Project.created_at,
-               Project.updated_at, _owner.user_id.label("owner_id"),
+               Project.updated_at, Project.sso_required, Project.scim_admin_groups,
+               _owner.user_id.label("owner_id"),
                _owner_user.name.label("owner_name"), _owner_user.image.label("owner_image"),
                _owner_user.email.label("owner_email"), _mine.role.label("role"),
                member_count.label("member_count"))
@@ -86,10 +93,13 @@ def answer(row, who: Caller) -> dict:
         owner = {"id": row.owner_id, "name": row.owner_name, "image": row.owner_image}
         if policies.may_know_email(who, row.owner_id, relations):
             owner["email"] = row.owner_email
-    return {"id": row.id, "name": row.name, "description": row.description,
-            "ownerId": row.owner_id, "owner": owner, "role": row.role,
-            "memberCount": row.member_count, "createdAt": row.created_at,
-            "updatedAt": row.updated_at}
+    found = {"id": row.id, "name": row.name, "description": row.description,
+             "ownerId": row.owner_id, "owner": owner, "role": row.role,
+             "memberCount": row.member_count, "ssoRequired": bool(row.sso_required),
+             "createdAt": row.created_at, "updatedAt": row.updated_at}
+    if relations & {policies.OWNER, policies.PROJECT_ADMIN}:  # E4.4: owner and admins only
+        found["scimAdminGroups"] = list(row.scim_admin_groups or [])
+    return found
 
 
 def projects_page(who: Caller, args: dict) -> listing.Page:
@@ -155,6 +165,7 @@ def find(project_id, who: Caller, action: str = "see", *, lock: bool = False,
         raise ValueError("a locked read is the request's own, never a committed one")
     project = None
     if policies.is_id(project_id):
+        refuse_bound(project_id, who)
         params = {"project_id": project_id, "caller_id": who.id}
         if committed:
             project = FAST_READ.one(db.engine, **params)
@@ -186,18 +197,33 @@ def create(who: Caller, name: str, description: str | None) -> str:
     return project.id
 
 
+def owner_fields(project: Project, who: Caller, body) -> None:
+    """The guard's check of the raw body (403 before the body's 400, R1): only who may
+    `configure_sso` (the owner, a platform admin) sends the enterprise settings."""
+    if isinstance(body, dict) and set(body) & set(enterprise.COLUMNS):
+        policies.check("project", relations_of_role(project.role, who), "configure_sso")
+
+
 def update_project(project: Project, who: Caller, changes: dict) -> None:
     """Apply the PATCH's fields; `updatedAt` moves, and the change is audited with each field's
-    `{from, to}` (extensions.md E4.5), only when a value changes."""
+    `{from, to}` under its name in the API (extensions.md E4.5), only when a value changes.
+    `ssoRequired` true needs an ACTIVE connection and a VERIFIED domain (409; the guard locked
+    the row)."""
+    names = {enterprise.COLUMNS.get(name, name): name for name in changes}  # column: API name
+    changes = {column: changes[name] for column, name in names.items()}
+    if changes.get("sso_required") is True:
+        enterprise.require_sso_ready(project.id)
     changed = {k: v for k, v in changes.items() if getattr(project, k) != v}
     if changed:
         audit.record(who.id, "project.update", project.id,
-                     {key: {"from": getattr(project, key), "to": value}
+                     {names[key]: {"from": getattr(project, key), "to": value}
                       for key, value in changed.items()})
         for key, value in changed.items():
             setattr(project, key, value)
         project.updated_at = clock.utcnow()
         db.session.flush()
+    if "scim_admin_groups" in changed:
+        enterprise.admin_groups_changed(project.id)
 
 
 def delete_project(row, who: Caller) -> None:

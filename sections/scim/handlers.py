@@ -1,0 +1,111 @@
+"""What each SCIM operation does (extensions.md E4.3), for routes.py: read, call the Users' or
+Groups' service, settle the projection in the same transaction, commit, answer in SCIM."""
+from flask import g, request
+
+from core.db import db
+from sections.scim import groups, projection, protocol, resources, tokens, users
+
+KINDS = {"Users": users, "Groups": groups}
+
+
+def credential() -> tokens.ScimCredential:
+    return g.bearer_session
+
+
+def create(kind: str):
+    service, token = KINDS[kind], credential()
+    if service is users:
+        row = users.create(token.project_id, protocol.read_body())
+        touched = {row.id}
+    else:
+        row, touched = groups.create(token.project_id, protocol.read_body())
+    projection.settle(token.project_id, token.token_id, touched)
+    body = shaped(service, row)
+    db.session.commit()
+    location = resources.meta(kind[:-1], row)["location"]
+    return protocol.reply(body, 201, {"Location": location})
+
+
+def read(kind: str, ident: str):
+    service = KINDS[kind]
+    return protocol.reply(shaped(service, service.find(credential().project_id, ident)))
+
+
+def change(kind: str, ident: str):
+    """PUT or PATCH: answered 200 with the resource (Okta reads the body)."""
+    service, token = KINDS[kind], credential()
+    row = service.find(token.project_id, ident, lock=True)
+    method = service.replace if request.method == "PUT" else service.patch
+    if service is users:
+        before = row.account_id
+        method(row, protocol.read_body())
+        projection.settle(token.project_id, token.token_id, {row.id},
+                          {before} if before else ())
+    else:
+        _changed, touched = method(row, protocol.read_body())
+        projection.settle(token.project_id, token.token_id, touched)
+    body = shaped(service, row)
+    db.session.commit()
+    return protocol.reply(body)
+
+
+def remove(kind: str, ident: str):
+    service, token = KINDS[kind], credential()
+    row = service.find(token.project_id, ident, lock=True)
+    if service is users:
+        accounts = {row.account_id} if row.account_id else set()
+        users.remove(row)
+        projection.settle(token.project_id, token.token_id, (), accounts)
+    else:
+        projection.settle(token.project_id, token.token_id, groups.remove(row))
+    db.session.commit()
+    return protocol.reply(None, 204)
+
+
+def shaped(service, row) -> dict:
+    """The resource's answer with the attributes the query string asks for; a Group's members
+    are read only when they are answered."""
+    parameters = resources.response_parameters(service.MODEL, request.args)
+    if service is groups:
+        body = groups.answer(row, with_members=_wants_members(parameters))
+    else:
+        body = users.answer(row)
+    return resources.shaped(service.MODEL, body, parameters)
+
+
+def _wants_members(parameters) -> bool:
+    if parameters is None:
+        return True
+    if parameters.attributes:
+        return any(str(name).lower().split(".")[0].endswith("members")
+                   for name in parameters.attributes)
+    return not any(str(name).lower().endswith("members")
+                   for name in parameters.excluded_attributes or [])
+
+
+def search(kinds: list, payload: dict):
+    """A list or search over one resource type, or both at the root: one page query and one
+    count per type, Users before Groups."""
+    services = [KINDS[kind] for kind in kinds]
+    model = services[0].MODEL if len(services) == 1 else users.MODEL | groups.MODEL
+    found_search = resources.search_request(model, payload)
+    project_id = credential().project_id
+    offset, count = found_search.start_index - 1, found_search.count
+    total, found = 0, []
+    for service in services:
+        rows, subtotal = resources.counted_page(
+            service.search_statement(project_id, found_search), service.ORDER,
+            max(offset - total, 0), count - len(found))
+        total += subtotal
+        found += [_listed(service, row, found_search) for row in rows]
+    return protocol.reply(resources.list_response(found, total, found_search.start_index))
+
+
+def _listed(service, row, search_request) -> dict:
+    wanted = search_request if (search_request.attributes
+                                or search_request.excluded_attributes) else None
+    if service is groups:
+        body = groups.answer(row, with_members=_wants_members(wanted))
+    else:
+        body = users.answer(row)
+    return resources.shaped(service.MODEL, body, wanted)

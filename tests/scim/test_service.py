@@ -1,0 +1,38 @@
+"""The SCIM service through HTTP (extensions.md E4.3): tokens choose the project, SCIM's media
+type, errors and lists, Users and Groups read back as written."""
+from tests.scim.scim import GROUP_SCHEMA, MEDIA, directory, patch_body, scim, user_body
+
+
+def test_create_read_and_list_a_user(app, client, auth):
+    _project, _headers, token = directory(app, client, auth)
+    created = scim(client, "POST", "/Users", token, user_body(
+        "Bjensen@Example.com", name={"givenName": "Barbara", "familyName": "Jensen"},
+        emails=[{"value": "bjensen@example.com", "type": "work", "primary": True}],
+        externalId="ext-1"))
+    assert created.status_code == 201, created.get_json()
+    assert created.mimetype == MEDIA
+    body = created.get_json()
+    assert body["userName"] == "Bjensen@Example.com"
+    assert body["meta"]["resourceType"] == "User"
+    assert created.headers["Location"] == body["meta"]["location"]
+    read = scim(client, "GET", f"/Users/{body['id']}", token)
+    assert read.get_json() == body
+    found = scim(client, "GET", '/Users', token,
+                 query_string={"filter": 'userName eq "bjensen@example.COM"'}).get_json()
+    assert found["totalResults"] == 1 and found["Resources"][0]["id"] == body["id"]
+    again = scim(client, "POST", "/Users", token, user_body("BJENSEN@example.com"))
+    assert again.status_code == 409 and again.get_json()["scimType"] == "uniqueness"
+
+
+def test_group_members_patch(app, client, auth):
+    _project, _headers, token = directory(app, client, auth)
+    ids = [scim(client, "POST", "/Users", token, user_body(f"u{i}@example.com")).get_json()["id"]
+           for i in range(3)]
+    group = scim(client, "POST", "/Groups", token, {
+        "schemas": [GROUP_SCHEMA], "displayName": "Admins",
+        "members": [{"value": ids[0]}]}).get_json()
+    patched = scim(client, "PATCH", f"/Groups/{group['id']}", token, patch_body(
+        {"op": "Add", "path": "members", "value": [{"value": ids[1]}, {"value": ids[2]}]},
+        {"op": "Remove", "path": f'members[value eq "{ids[0]}"]'}))
+    assert patched.status_code == 200, patched.get_json()
+    assert sorted(m["value"] for m in patched.get_json()["members"]) == sorted(ids[1:])
