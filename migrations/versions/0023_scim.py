@@ -1,7 +1,7 @@
 """directory provisioning: SCIM tokens, Users, their e-mails, Groups and their members
 
 Revision ID: 0023
-Revises: 0021
+Revises: 0022
 Create Date: 2026-11-27 18:45:00.000000
 
 extensions.md E4.3. userName is unique per project case-insensitively through a unique index
@@ -14,7 +14,7 @@ import core.db
 
 # revision identifiers, used by Alembic.
 revision = '0023'
-down_revision = '0021'
+down_revision = '0022'
 branch_labels = None
 depends_on = None
 
