@@ -52,7 +52,11 @@ type APIClient struct {
 
 	ArticlesAPI *ArticlesAPIService
 
+	AuditAPI *AuditAPIService
+
 	AuthAPI *AuthAPIService
+
+	DomainsAPI *DomainsAPIService
 
 	FestivalsAPI *FestivalsAPIService
 
@@ -66,7 +70,17 @@ type APIClient struct {
 
 	ReviewsAPI *ReviewsAPIService
 
+	ScimAPI *ScimAPIService
+
+	ScimTokensAPI *ScimTokensAPIService
+
 	SearchAPI *SearchAPIService
+
+	SsoAPI *SsoAPIService
+
+	SsoConnectionsAPI *SsoConnectionsAPIService
+
+	SsoSamlAPI *SsoSamlAPIService
 
 	TicketsAPI *TicketsAPIService
 
@@ -91,14 +105,21 @@ func NewAPIClient(cfg *Configuration) *APIClient {
 	// API Services
 	c.AdminAPI = (*AdminAPIService)(&c.common)
 	c.ArticlesAPI = (*ArticlesAPIService)(&c.common)
+	c.AuditAPI = (*AuditAPIService)(&c.common)
 	c.AuthAPI = (*AuthAPIService)(&c.common)
+	c.DomainsAPI = (*DomainsAPIService)(&c.common)
 	c.FestivalsAPI = (*FestivalsAPIService)(&c.common)
 	c.HealthAPI = (*HealthAPIService)(&c.common)
 	c.InvitationsAPI = (*InvitationsAPIService)(&c.common)
 	c.ProjectsAPI = (*ProjectsAPIService)(&c.common)
 	c.RegistrationsAPI = (*RegistrationsAPIService)(&c.common)
 	c.ReviewsAPI = (*ReviewsAPIService)(&c.common)
+	c.ScimAPI = (*ScimAPIService)(&c.common)
+	c.ScimTokensAPI = (*ScimTokensAPIService)(&c.common)
 	c.SearchAPI = (*SearchAPIService)(&c.common)
+	c.SsoAPI = (*SsoAPIService)(&c.common)
+	c.SsoConnectionsAPI = (*SsoConnectionsAPIService)(&c.common)
+	c.SsoSamlAPI = (*SsoSamlAPIService)(&c.common)
 	c.TicketsAPI = (*TicketsAPIService)(&c.common)
 	c.WebhooksAPI = (*WebhooksAPIService)(&c.common)
 

@@ -22,13 +22,22 @@ var _ MappedNullable = &AuditEntry{}
 
 // AuditEntry struct for AuditEntry
 type AuditEntry struct {
-	Id         string                  `json:"id"`
+	Id string `json:"id"`
+	// The entry's place in the one chain of the whole log: 1, 2, 3, ...
+	Seq int32 `json:"seq"`
+	// The acting user's id as written (kept when the account is deleted); null for a change made by the directory (details.scimTokenId)
+	ActorId    NullableString          `json:"actorId"`
 	Actor      NullableUserRef         `json:"actor"`
 	Action     string                  `json:"action"`
 	TargetType string                  `json:"targetType"`
 	TargetId   string                  `json:"targetId"`
+	ProjectId  NullableString          `json:"projectId"`
 	Details    map[string]*interface{} `json:"details"`
 	CreatedAt  time.Time               `json:"createdAt"`
+	// The previous entry's hash (64 zeros before the first)
+	PrevHash string `json:"prevHash"`
+	// Lower-case hex SHA-256 of prevHash's 32 bytes followed by the canonical JSON of {seq, actorId, action, targetType, targetId, projectId, details, createdAt} (UTF-8, keys sorted, separators , and : without spaces, non-ASCII unescaped)
+	Hash string `json:"hash"`
 }
 
 type _AuditEntry AuditEntry
@@ -37,15 +46,20 @@ type _AuditEntry AuditEntry
 // This constructor will assign default values to properties that have it defined,
 // and makes sure properties required by API are set, but the set of arguments
 // will change when the set of required properties is changed
-func NewAuditEntry(id string, actor NullableUserRef, action string, targetType string, targetId string, details map[string]*interface{}, createdAt time.Time) *AuditEntry {
+func NewAuditEntry(id string, seq int32, actorId NullableString, actor NullableUserRef, action string, targetType string, targetId string, projectId NullableString, details map[string]*interface{}, createdAt time.Time, prevHash string, hash string) *AuditEntry {
 	this := AuditEntry{}
 	this.Id = id
+	this.Seq = seq
+	this.ActorId = actorId
 	this.Actor = actor
 	this.Action = action
 	this.TargetType = targetType
 	this.TargetId = targetId
+	this.ProjectId = projectId
 	this.Details = details
 	this.CreatedAt = createdAt
+	this.PrevHash = prevHash
+	this.Hash = hash
 	return &this
 }
 
@@ -79,6 +93,56 @@ func (o *AuditEntry) GetIdOk() (*string, bool) {
 // SetId sets field value
 func (o *AuditEntry) SetId(v string) {
 	o.Id = v
+}
+
+// GetSeq returns the Seq field value
+func (o *AuditEntry) GetSeq() int32 {
+	if o == nil {
+		var ret int32
+		return ret
+	}
+
+	return o.Seq
+}
+
+// GetSeqOk returns a tuple with the Seq field value
+// and a boolean to check if the value has been set.
+func (o *AuditEntry) GetSeqOk() (*int32, bool) {
+	if o == nil {
+		return nil, false
+	}
+	return &o.Seq, true
+}
+
+// SetSeq sets field value
+func (o *AuditEntry) SetSeq(v int32) {
+	o.Seq = v
+}
+
+// GetActorId returns the ActorId field value
+// If the value is explicit nil, the zero value for string will be returned
+func (o *AuditEntry) GetActorId() string {
+	if o == nil || o.ActorId.Get() == nil {
+		var ret string
+		return ret
+	}
+
+	return *o.ActorId.Get()
+}
+
+// GetActorIdOk returns a tuple with the ActorId field value
+// and a boolean to check if the value has been set.
+// NOTE: If the value is an explicit nil, `nil, true` will be returned
+func (o *AuditEntry) GetActorIdOk() (*string, bool) {
+	if o == nil {
+		return nil, false
+	}
+	return o.ActorId.Get(), o.ActorId.IsSet()
+}
+
+// SetActorId sets field value
+func (o *AuditEntry) SetActorId(v string) {
+	o.ActorId.Set(&v)
 }
 
 // GetActor returns the Actor field value
@@ -179,6 +243,32 @@ func (o *AuditEntry) SetTargetId(v string) {
 	o.TargetId = v
 }
 
+// GetProjectId returns the ProjectId field value
+// If the value is explicit nil, the zero value for string will be returned
+func (o *AuditEntry) GetProjectId() string {
+	if o == nil || o.ProjectId.Get() == nil {
+		var ret string
+		return ret
+	}
+
+	return *o.ProjectId.Get()
+}
+
+// GetProjectIdOk returns a tuple with the ProjectId field value
+// and a boolean to check if the value has been set.
+// NOTE: If the value is an explicit nil, `nil, true` will be returned
+func (o *AuditEntry) GetProjectIdOk() (*string, bool) {
+	if o == nil {
+		return nil, false
+	}
+	return o.ProjectId.Get(), o.ProjectId.IsSet()
+}
+
+// SetProjectId sets field value
+func (o *AuditEntry) SetProjectId(v string) {
+	o.ProjectId.Set(&v)
+}
+
 // GetDetails returns the Details field value
 func (o *AuditEntry) GetDetails() map[string]*interface{} {
 	if o == nil {
@@ -227,6 +317,54 @@ func (o *AuditEntry) SetCreatedAt(v time.Time) {
 	o.CreatedAt = v
 }
 
+// GetPrevHash returns the PrevHash field value
+func (o *AuditEntry) GetPrevHash() string {
+	if o == nil {
+		var ret string
+		return ret
+	}
+
+	return o.PrevHash
+}
+
+// GetPrevHashOk returns a tuple with the PrevHash field value
+// and a boolean to check if the value has been set.
+func (o *AuditEntry) GetPrevHashOk() (*string, bool) {
+	if o == nil {
+		return nil, false
+	}
+	return &o.PrevHash, true
+}
+
+// SetPrevHash sets field value
+func (o *AuditEntry) SetPrevHash(v string) {
+	o.PrevHash = v
+}
+
+// GetHash returns the Hash field value
+func (o *AuditEntry) GetHash() string {
+	if o == nil {
+		var ret string
+		return ret
+	}
+
+	return o.Hash
+}
+
+// GetHashOk returns a tuple with the Hash field value
+// and a boolean to check if the value has been set.
+func (o *AuditEntry) GetHashOk() (*string, bool) {
+	if o == nil {
+		return nil, false
+	}
+	return &o.Hash, true
+}
+
+// SetHash sets field value
+func (o *AuditEntry) SetHash(v string) {
+	o.Hash = v
+}
+
 func (o AuditEntry) MarshalJSON() ([]byte, error) {
 	toSerialize, err := o.ToMap()
 	if err != nil {
@@ -238,12 +376,17 @@ func (o AuditEntry) MarshalJSON() ([]byte, error) {
 func (o AuditEntry) ToMap() (map[string]interface{}, error) {
 	toSerialize := map[string]interface{}{}
 	toSerialize["id"] = o.Id
+	toSerialize["seq"] = o.Seq
+	toSerialize["actorId"] = o.ActorId.Get()
 	toSerialize["actor"] = o.Actor.Get()
 	toSerialize["action"] = o.Action
 	toSerialize["targetType"] = o.TargetType
 	toSerialize["targetId"] = o.TargetId
+	toSerialize["projectId"] = o.ProjectId.Get()
 	toSerialize["details"] = o.Details
 	toSerialize["createdAt"] = o.CreatedAt
+	toSerialize["prevHash"] = o.PrevHash
+	toSerialize["hash"] = o.Hash
 	return toSerialize, nil
 }
 
@@ -253,12 +396,17 @@ func (o *AuditEntry) UnmarshalJSON(data []byte) (err error) {
 	// that every required field exists as a key in the generic map.
 	requiredProperties := []string{
 		"id",
+		"seq",
+		"actorId",
 		"actor",
 		"action",
 		"targetType",
 		"targetId",
+		"projectId",
 		"details",
 		"createdAt",
+		"prevHash",
+		"hash",
 	}
 
 	allProperties := make(map[string]interface{})

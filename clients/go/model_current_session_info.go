@@ -28,6 +28,8 @@ type CurrentSessionInfo struct {
 	ExpiresAt time.Time `json:"expiresAt"`
 	// The admin seeing what the user sees; null for every other session
 	ImpersonatedBy NullableImpersonator `json:"impersonatedBy"`
+	// The single sign-on connection (and its project) that made this session; null for every other session (extensions.md E4.2)
+	Sso NullableSsoOrigin `json:"sso"`
 }
 
 type _CurrentSessionInfo CurrentSessionInfo
@@ -36,12 +38,13 @@ type _CurrentSessionInfo CurrentSessionInfo
 // This constructor will assign default values to properties that have it defined,
 // and makes sure properties required by API are set, but the set of arguments
 // will change when the set of required properties is changed
-func NewCurrentSessionInfo(id string, token string, expiresAt time.Time, impersonatedBy NullableImpersonator) *CurrentSessionInfo {
+func NewCurrentSessionInfo(id string, token string, expiresAt time.Time, impersonatedBy NullableImpersonator, sso NullableSsoOrigin) *CurrentSessionInfo {
 	this := CurrentSessionInfo{}
 	this.Id = id
 	this.Token = token
 	this.ExpiresAt = expiresAt
 	this.ImpersonatedBy = impersonatedBy
+	this.Sso = sso
 	return &this
 }
 
@@ -151,6 +154,32 @@ func (o *CurrentSessionInfo) SetImpersonatedBy(v Impersonator) {
 	o.ImpersonatedBy.Set(&v)
 }
 
+// GetSso returns the Sso field value
+// If the value is explicit nil, the zero value for SsoOrigin will be returned
+func (o *CurrentSessionInfo) GetSso() SsoOrigin {
+	if o == nil || o.Sso.Get() == nil {
+		var ret SsoOrigin
+		return ret
+	}
+
+	return *o.Sso.Get()
+}
+
+// GetSsoOk returns a tuple with the Sso field value
+// and a boolean to check if the value has been set.
+// NOTE: If the value is an explicit nil, `nil, true` will be returned
+func (o *CurrentSessionInfo) GetSsoOk() (*SsoOrigin, bool) {
+	if o == nil {
+		return nil, false
+	}
+	return o.Sso.Get(), o.Sso.IsSet()
+}
+
+// SetSso sets field value
+func (o *CurrentSessionInfo) SetSso(v SsoOrigin) {
+	o.Sso.Set(&v)
+}
+
 func (o CurrentSessionInfo) MarshalJSON() ([]byte, error) {
 	toSerialize, err := o.ToMap()
 	if err != nil {
@@ -165,6 +194,7 @@ func (o CurrentSessionInfo) ToMap() (map[string]interface{}, error) {
 	toSerialize["token"] = o.Token
 	toSerialize["expiresAt"] = o.ExpiresAt
 	toSerialize["impersonatedBy"] = o.ImpersonatedBy.Get()
+	toSerialize["sso"] = o.Sso.Get()
 	return toSerialize, nil
 }
 
@@ -177,6 +207,7 @@ func (o *CurrentSessionInfo) UnmarshalJSON(data []byte) (err error) {
 		"token",
 		"expiresAt",
 		"impersonatedBy",
+		"sso",
 	}
 
 	allProperties := make(map[string]interface{})

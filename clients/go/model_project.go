@@ -30,8 +30,12 @@ type Project struct {
 	// The caller's role: \"owner\", \"admin\", \"member\", or null (a platform admin who is not a member)
 	Role        NullableString `json:"role"`
 	MemberCount int32          `json:"memberCount"`
-	CreatedAt   time.Time      `json:"createdAt"`
-	UpdatedAt   time.Time      `json:"updatedAt"`
+	// Whether members at the project's verified domains must sign in through its single sign-on
+	SsoRequired bool `json:"ssoRequired"`
+	// The directory Groups whose members are admins; shown to the owner and admins only
+	ScimAdminGroups []string  `json:"scimAdminGroups,omitempty"`
+	CreatedAt       time.Time `json:"createdAt"`
+	UpdatedAt       time.Time `json:"updatedAt"`
 }
 
 type _Project Project
@@ -40,7 +44,7 @@ type _Project Project
 // This constructor will assign default values to properties that have it defined,
 // and makes sure properties required by API are set, but the set of arguments
 // will change when the set of required properties is changed
-func NewProject(id string, name string, description NullableString, ownerId NullableString, owner NullableUserRef, role NullableString, memberCount int32, createdAt time.Time, updatedAt time.Time) *Project {
+func NewProject(id string, name string, description NullableString, ownerId NullableString, owner NullableUserRef, role NullableString, memberCount int32, ssoRequired bool, createdAt time.Time, updatedAt time.Time) *Project {
 	this := Project{}
 	this.Id = id
 	this.Name = name
@@ -49,6 +53,7 @@ func NewProject(id string, name string, description NullableString, ownerId Null
 	this.Owner = owner
 	this.Role = role
 	this.MemberCount = memberCount
+	this.SsoRequired = ssoRequired
 	this.CreatedAt = createdAt
 	this.UpdatedAt = updatedAt
 	return &this
@@ -238,6 +243,62 @@ func (o *Project) SetMemberCount(v int32) {
 	o.MemberCount = v
 }
 
+// GetSsoRequired returns the SsoRequired field value
+func (o *Project) GetSsoRequired() bool {
+	if o == nil {
+		var ret bool
+		return ret
+	}
+
+	return o.SsoRequired
+}
+
+// GetSsoRequiredOk returns a tuple with the SsoRequired field value
+// and a boolean to check if the value has been set.
+func (o *Project) GetSsoRequiredOk() (*bool, bool) {
+	if o == nil {
+		return nil, false
+	}
+	return &o.SsoRequired, true
+}
+
+// SetSsoRequired sets field value
+func (o *Project) SetSsoRequired(v bool) {
+	o.SsoRequired = v
+}
+
+// GetScimAdminGroups returns the ScimAdminGroups field value if set, zero value otherwise.
+func (o *Project) GetScimAdminGroups() []string {
+	if o == nil || IsNil(o.ScimAdminGroups) {
+		var ret []string
+		return ret
+	}
+	return o.ScimAdminGroups
+}
+
+// GetScimAdminGroupsOk returns a tuple with the ScimAdminGroups field value if set, nil otherwise
+// and a boolean to check if the value has been set.
+func (o *Project) GetScimAdminGroupsOk() ([]string, bool) {
+	if o == nil || IsNil(o.ScimAdminGroups) {
+		return nil, false
+	}
+	return o.ScimAdminGroups, true
+}
+
+// HasScimAdminGroups returns a boolean if a field has been set.
+func (o *Project) HasScimAdminGroups() bool {
+	if o != nil && !IsNil(o.ScimAdminGroups) {
+		return true
+	}
+
+	return false
+}
+
+// SetScimAdminGroups gets a reference to the given []string and assigns it to the ScimAdminGroups field.
+func (o *Project) SetScimAdminGroups(v []string) {
+	o.ScimAdminGroups = v
+}
+
 // GetCreatedAt returns the CreatedAt field value
 func (o *Project) GetCreatedAt() time.Time {
 	if o == nil {
@@ -303,6 +364,10 @@ func (o Project) ToMap() (map[string]interface{}, error) {
 	toSerialize["owner"] = o.Owner.Get()
 	toSerialize["role"] = o.Role.Get()
 	toSerialize["memberCount"] = o.MemberCount
+	toSerialize["ssoRequired"] = o.SsoRequired
+	if !IsNil(o.ScimAdminGroups) {
+		toSerialize["scimAdminGroups"] = o.ScimAdminGroups
+	}
 	toSerialize["createdAt"] = o.CreatedAt
 	toSerialize["updatedAt"] = o.UpdatedAt
 	return toSerialize, nil
@@ -320,6 +385,7 @@ func (o *Project) UnmarshalJSON(data []byte) (err error) {
 		"owner",
 		"role",
 		"memberCount",
+		"ssoRequired",
 		"createdAt",
 		"updatedAt",
 	}

@@ -21,6 +21,10 @@ var _ MappedNullable = &ProjectUpdate{}
 type ProjectUpdate struct {
 	Name        *string        `json:"name,omitempty"`
 	Description NullableString `json:"description,omitempty"`
+	// Require single sign-on of the members at the project's verified domains (true needs an ACTIVE connection and a VERIFIED domain)
+	SsoRequired *bool `json:"ssoRequired,omitempty"`
+	// The directory Groups whose members are the project's admins (at most 50 names of 1-100 characters; case-insensitive)
+	ScimAdminGroups []string `json:"scimAdminGroups,omitempty"`
 }
 
 // NewProjectUpdate instantiates a new ProjectUpdate object
@@ -115,6 +119,70 @@ func (o *ProjectUpdate) UnsetDescription() {
 	o.Description.Unset()
 }
 
+// GetSsoRequired returns the SsoRequired field value if set, zero value otherwise.
+func (o *ProjectUpdate) GetSsoRequired() bool {
+	if o == nil || IsNil(o.SsoRequired) {
+		var ret bool
+		return ret
+	}
+	return *o.SsoRequired
+}
+
+// GetSsoRequiredOk returns a tuple with the SsoRequired field value if set, nil otherwise
+// and a boolean to check if the value has been set.
+func (o *ProjectUpdate) GetSsoRequiredOk() (*bool, bool) {
+	if o == nil || IsNil(o.SsoRequired) {
+		return nil, false
+	}
+	return o.SsoRequired, true
+}
+
+// HasSsoRequired returns a boolean if a field has been set.
+func (o *ProjectUpdate) HasSsoRequired() bool {
+	if o != nil && !IsNil(o.SsoRequired) {
+		return true
+	}
+
+	return false
+}
+
+// SetSsoRequired gets a reference to the given bool and assigns it to the SsoRequired field.
+func (o *ProjectUpdate) SetSsoRequired(v bool) {
+	o.SsoRequired = &v
+}
+
+// GetScimAdminGroups returns the ScimAdminGroups field value if set, zero value otherwise.
+func (o *ProjectUpdate) GetScimAdminGroups() []string {
+	if o == nil || IsNil(o.ScimAdminGroups) {
+		var ret []string
+		return ret
+	}
+	return o.ScimAdminGroups
+}
+
+// GetScimAdminGroupsOk returns a tuple with the ScimAdminGroups field value if set, nil otherwise
+// and a boolean to check if the value has been set.
+func (o *ProjectUpdate) GetScimAdminGroupsOk() ([]string, bool) {
+	if o == nil || IsNil(o.ScimAdminGroups) {
+		return nil, false
+	}
+	return o.ScimAdminGroups, true
+}
+
+// HasScimAdminGroups returns a boolean if a field has been set.
+func (o *ProjectUpdate) HasScimAdminGroups() bool {
+	if o != nil && !IsNil(o.ScimAdminGroups) {
+		return true
+	}
+
+	return false
+}
+
+// SetScimAdminGroups gets a reference to the given []string and assigns it to the ScimAdminGroups field.
+func (o *ProjectUpdate) SetScimAdminGroups(v []string) {
+	o.ScimAdminGroups = v
+}
+
 func (o ProjectUpdate) MarshalJSON() ([]byte, error) {
 	toSerialize, err := o.ToMap()
 	if err != nil {
@@ -130,6 +198,12 @@ func (o ProjectUpdate) ToMap() (map[string]interface{}, error) {
 	}
 	if o.Description.IsSet() {
 		toSerialize["description"] = o.Description.Get()
+	}
+	if !IsNil(o.SsoRequired) {
+		toSerialize["ssoRequired"] = o.SsoRequired
+	}
+	if !IsNil(o.ScimAdminGroups) {
+		toSerialize["scimAdminGroups"] = o.ScimAdminGroups
 	}
 	return toSerialize, nil
 }

@@ -1,5 +1,6 @@
 """Contains all the data models used in inputs/outputs"""
 
+from .acs_form import AcsForm
 from .admin_session import AdminSession
 from .admin_session_page import AdminSessionPage
 from .admin_user import AdminUser
@@ -27,10 +28,13 @@ from .article_status import ArticleStatus
 from .audit_entry import AuditEntry
 from .audit_entry_details import AuditEntryDetails
 from .audit_entry_page import AuditEntryPage
+from .audit_head import AuditHead
+from .audit_head_data import AuditHeadData
 from .auth_error import AuthError
 from .auth_error_details import AuthErrorDetails
 from .auth_result import AuthResult
 from .ban import Ban
+from .certificate import Certificate
 from .change_email import ChangeEmail
 from .change_password import ChangePassword
 from .code import Code
@@ -39,11 +43,27 @@ from .comment_create import CommentCreate
 from .comment_data import CommentData
 from .comment_page import CommentPage
 from .complete_o_auth_provider import CompleteOAuthProvider
+from .connection import Connection
+from .connection_create import ConnectionCreate
+from .connection_create_type import ConnectionCreateType
+from .connection_data import ConnectionData
+from .connection_page import ConnectionPage
+from .connection_status import ConnectionStatus
+from .connection_type import ConnectionType
+from .connection_update import ConnectionUpdate
+from .connection_update_status import ConnectionUpdateStatus
+from .create_scim_group_json_body import CreateScimGroupJsonBody
+from .create_scim_user_json_body import CreateScimUserJsonBody
 from .current_session import CurrentSession
 from .current_session_info import CurrentSessionInfo
 from .delete_account import DeleteAccount
 from .disable_two_factor import DisableTwoFactor
 from .distribution import Distribution
+from .domain import Domain
+from .domain_create import DomainCreate
+from .domain_data import DomainData
+from .domain_page import DomainPage
+from .domain_status import DomainStatus
 from .email import Email
 from .error import Error
 from .error_details import ErrorDetails
@@ -103,6 +123,11 @@ from .list_own_registrations_sort import ListOwnRegistrationsSort
 from .list_own_registrations_status import ListOwnRegistrationsStatus
 from .list_payments_order import ListPaymentsOrder
 from .list_payments_sort import ListPaymentsSort
+from .list_project_audit_log_order import ListProjectAuditLogOrder
+from .list_project_audit_log_sort import ListProjectAuditLogSort
+from .list_project_domains_order import ListProjectDomainsOrder
+from .list_project_domains_sort import ListProjectDomainsSort
+from .list_project_domains_status import ListProjectDomainsStatus
 from .list_project_invitations_order import ListProjectInvitationsOrder
 from .list_project_invitations_sort import ListProjectInvitationsSort
 from .list_project_invitations_status import ListProjectInvitationsStatus
@@ -117,9 +142,13 @@ from .list_refunds_sort import ListRefundsSort
 from .list_reviews_order import ListReviewsOrder
 from .list_reviews_sort import ListReviewsSort
 from .list_reviews_status import ListReviewsStatus
+from .list_scim_tokens_order import ListScimTokensOrder
+from .list_scim_tokens_sort import ListScimTokensSort
 from .list_security_events_order import ListSecurityEventsOrder
 from .list_security_events_sort import ListSecurityEventsSort
 from .list_security_events_type import ListSecurityEventsType
+from .list_sso_connections_order import ListSsoConnectionsOrder
+from .list_sso_connections_sort import ListSsoConnectionsSort
 from .list_subscriptions_order import ListSubscriptionsOrder
 from .list_subscriptions_sort import ListSubscriptionsSort
 from .list_ticket_comments_order import ListTicketCommentsOrder
@@ -150,6 +179,7 @@ from .my_invitation import MyInvitation
 from .my_invitation_page import MyInvitationPage
 from .new_passkey import NewPasskey
 from .o_auth_token import OAuthToken
+from .oidc_settings import OidcSettings
 from .own_registration import OwnRegistration
 from .own_registration_page import OwnRegistrationPage
 from .own_registration_status import OwnRegistrationStatus
@@ -165,6 +195,8 @@ from .passkey_sign_in import PasskeySignIn
 from .passkey_sign_in_credential import PasskeySignInCredential
 from .passkey_sign_in_step import PasskeySignInStep
 from .passkey_sign_in_step_options import PasskeySignInStepOptions
+from .patch_scim_group_json_body import PatchScimGroupJsonBody
+from .patch_scim_user_json_body import PatchScimUserJsonBody
 from .payment_event import PaymentEvent
 from .payment_event_data import PaymentEventData
 from .payment_event_data_object import PaymentEventDataObject
@@ -186,6 +218,8 @@ from .registration_counts import RegistrationCounts
 from .registration_data import RegistrationData
 from .registration_page import RegistrationPage
 from .registration_status import RegistrationStatus
+from .replace_scim_group_json_body import ReplaceScimGroupJsonBody
+from .replace_scim_user_json_body import ReplaceScimUserJsonBody
 from .reset_password import ResetPassword
 from .review import Review
 from .review_change import ReviewChange
@@ -194,6 +228,17 @@ from .review_data import ReviewData
 from .review_page import ReviewPage
 from .review_stats_counts import ReviewStatsCounts
 from .review_status import ReviewStatus
+from .saml_settings import SamlSettings
+from .scim_error import ScimError
+from .scim_list import ScimList
+from .scim_resource import ScimResource
+from .scim_token import ScimToken
+from .scim_token_create import ScimTokenCreate
+from .scim_token_created import ScimTokenCreated
+from .scim_token_page import ScimTokenPage
+from .search_scim_groups_json_body import SearchScimGroupsJsonBody
+from .search_scim_resources_json_body import SearchScimResourcesJsonBody
+from .search_scim_users_json_body import SearchScimUsersJsonBody
 from .search_type import SearchType
 from .security_event import SecurityEvent
 from .security_event_details import SecurityEventDetails
@@ -205,6 +250,8 @@ from .session_list import SessionList
 from .session_stats_counts import SessionStatsCounts
 from .sign_in import SignIn
 from .sign_up import SignUp
+from .sso_origin import SsoOrigin
+from .sso_token import SsoToken
 from .start_o_auth_provider import StartOAuthProvider
 from .stats import Stats
 from .stats_data import StatsData
@@ -230,11 +277,14 @@ from .user_counts import UserCounts
 from .user_ref import UserRef
 from .user_result import UserResult
 from .user_stats_counts import UserStatsCounts
+from .verification import Verification
+from .verification_type import VerificationType
 from .verified_user import VerifiedUser
 from .webhook_event import WebhookEvent
 from .webhook_event_page import WebhookEventPage
 
 __all__ = (
+    "AcsForm",
     "AdminSession",
     "AdminSessionPage",
     "AdminUser",
@@ -262,10 +312,13 @@ __all__ = (
     "AuditEntry",
     "AuditEntryDetails",
     "AuditEntryPage",
+    "AuditHead",
+    "AuditHeadData",
     "AuthError",
     "AuthErrorDetails",
     "AuthResult",
     "Ban",
+    "Certificate",
     "ChangeEmail",
     "ChangePassword",
     "Code",
@@ -274,11 +327,27 @@ __all__ = (
     "CommentData",
     "CommentPage",
     "CompleteOAuthProvider",
+    "Connection",
+    "ConnectionCreate",
+    "ConnectionCreateType",
+    "ConnectionData",
+    "ConnectionPage",
+    "ConnectionStatus",
+    "ConnectionType",
+    "ConnectionUpdate",
+    "ConnectionUpdateStatus",
+    "CreateScimGroupJsonBody",
+    "CreateScimUserJsonBody",
     "CurrentSession",
     "CurrentSessionInfo",
     "DeleteAccount",
     "DisableTwoFactor",
     "Distribution",
+    "Domain",
+    "DomainCreate",
+    "DomainData",
+    "DomainPage",
+    "DomainStatus",
     "Email",
     "Error",
     "ErrorDetails",
@@ -338,6 +407,11 @@ __all__ = (
     "ListOwnRegistrationsStatus",
     "ListPaymentsOrder",
     "ListPaymentsSort",
+    "ListProjectAuditLogOrder",
+    "ListProjectAuditLogSort",
+    "ListProjectDomainsOrder",
+    "ListProjectDomainsSort",
+    "ListProjectDomainsStatus",
     "ListProjectInvitationsOrder",
     "ListProjectInvitationsSort",
     "ListProjectInvitationsStatus",
@@ -352,9 +426,13 @@ __all__ = (
     "ListReviewsOrder",
     "ListReviewsSort",
     "ListReviewsStatus",
+    "ListScimTokensOrder",
+    "ListScimTokensSort",
     "ListSecurityEventsOrder",
     "ListSecurityEventsSort",
     "ListSecurityEventsType",
+    "ListSsoConnectionsOrder",
+    "ListSsoConnectionsSort",
     "ListSubscriptionsOrder",
     "ListSubscriptionsSort",
     "ListTicketCommentsOrder",
@@ -385,6 +463,7 @@ __all__ = (
     "MyInvitationPage",
     "NewPasskey",
     "OAuthToken",
+    "OidcSettings",
     "OwnRegistration",
     "OwnRegistrationPage",
     "OwnRegistrationStatus",
@@ -400,6 +479,8 @@ __all__ = (
     "PasskeySignInCredential",
     "PasskeySignInStep",
     "PasskeySignInStepOptions",
+    "PatchScimGroupJsonBody",
+    "PatchScimUserJsonBody",
     "PaymentEvent",
     "PaymentEventData",
     "PaymentEventDataObject",
@@ -421,6 +502,8 @@ __all__ = (
     "RegistrationData",
     "RegistrationPage",
     "RegistrationStatus",
+    "ReplaceScimGroupJsonBody",
+    "ReplaceScimUserJsonBody",
     "ResetPassword",
     "Review",
     "ReviewChange",
@@ -429,6 +512,17 @@ __all__ = (
     "ReviewPage",
     "ReviewStatsCounts",
     "ReviewStatus",
+    "SamlSettings",
+    "ScimError",
+    "ScimList",
+    "ScimResource",
+    "ScimToken",
+    "ScimTokenCreate",
+    "ScimTokenCreated",
+    "ScimTokenPage",
+    "SearchScimGroupsJsonBody",
+    "SearchScimResourcesJsonBody",
+    "SearchScimUsersJsonBody",
     "SearchType",
     "SecurityEvent",
     "SecurityEventDetails",
@@ -440,6 +534,8 @@ __all__ = (
     "SessionStatsCounts",
     "SignIn",
     "SignUp",
+    "SsoOrigin",
+    "SsoToken",
     "StartOAuthProvider",
     "Stats",
     "StatsData",
@@ -465,6 +561,8 @@ __all__ = (
     "UserRef",
     "UserResult",
     "UserStatsCounts",
+    "Verification",
+    "VerificationType",
     "VerifiedUser",
     "WebhookEvent",
     "WebhookEventPage",

@@ -19,26 +19,44 @@ class AuditEntry:
     """
     Attributes:
         id (str):
+        seq (int): The entry's place in the one chain of the whole log: 1, 2, 3, ...
+        actor_id (None | str): The acting user's id as written (kept when the account is deleted); null for a change
+            made by the directory (details.scimTokenId)
         actor (None | UserRef):
         action (str):
         target_type (str):
         target_id (str):
+        project_id (None | str):
         details (AuditEntryDetails):
         created_at (datetime.datetime):
+        prev_hash (str): The previous entry's hash (64 zeros before the first)
+        hash_ (str): Lower-case hex SHA-256 of prevHash's 32 bytes followed by the canonical JSON of {seq, actorId,
+            action, targetType, targetId, projectId, details, createdAt} (UTF-8, keys sorted, separators , and : without
+            spaces, non-ASCII unescaped)
     """
 
     id: str
+    seq: int
+    actor_id: None | str
     actor: None | UserRef
     action: str
     target_type: str
     target_id: str
+    project_id: None | str
     details: AuditEntryDetails
     created_at: datetime.datetime
+    prev_hash: str
+    hash_: str
 
     def to_dict(self) -> dict[str, Any]:
         from ..models.user_ref import UserRef  # noqa: PLC0415
 
         id = self.id
+
+        seq = self.seq
+
+        actor_id: None | str
+        actor_id = self.actor_id
 
         actor: dict[str, Any] | None
         if isinstance(self.actor, UserRef):
@@ -52,21 +70,33 @@ class AuditEntry:
 
         target_id = self.target_id
 
+        project_id: None | str
+        project_id = self.project_id
+
         details = self.details.to_dict()
 
         created_at = self.created_at.isoformat()
+
+        prev_hash = self.prev_hash
+
+        hash_ = self.hash_
 
         field_dict: dict[str, Any] = {}
 
         field_dict.update(
             {
                 "id": id,
+                "seq": seq,
+                "actorId": actor_id,
                 "actor": actor,
                 "action": action,
                 "targetType": target_type,
                 "targetId": target_id,
+                "projectId": project_id,
                 "details": details,
                 "createdAt": created_at,
+                "prevHash": prev_hash,
+                "hash": hash_,
             }
         )
 
@@ -79,6 +109,15 @@ class AuditEntry:
 
         d = dict(src_dict)
         id = d.pop("id")
+
+        seq = d.pop("seq")
+
+        def _parse_actor_id(data: object) -> None | str:
+            if data is None:
+                return data
+            return cast(None | str, data)
+
+        actor_id = _parse_actor_id(d.pop("actorId"))
 
         def _parse_actor(data: object) -> None | UserRef:
             if data is None:
@@ -101,18 +140,34 @@ class AuditEntry:
 
         target_id = d.pop("targetId")
 
+        def _parse_project_id(data: object) -> None | str:
+            if data is None:
+                return data
+            return cast(None | str, data)
+
+        project_id = _parse_project_id(d.pop("projectId"))
+
         details = AuditEntryDetails.from_dict(d.pop("details"))
 
         created_at = datetime.datetime.fromisoformat(d.pop("createdAt"))
 
+        prev_hash = d.pop("prevHash")
+
+        hash_ = d.pop("hash")
+
         audit_entry = cls(
             id=id,
+            seq=seq,
+            actor_id=actor_id,
             actor=actor,
             action=action,
             target_type=target_type,
             target_id=target_id,
+            project_id=project_id,
             details=details,
             created_at=created_at,
+            prev_hash=prev_hash,
+            hash_=hash_,
         )
 
         return audit_entry

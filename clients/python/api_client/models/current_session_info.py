@@ -8,6 +8,7 @@ from attrs import define as _attrs_define
 
 if TYPE_CHECKING:
     from ..models.impersonator import Impersonator
+    from ..models.sso_origin import SsoOrigin
 
 
 T = TypeVar("T", bound="CurrentSessionInfo")
@@ -21,15 +22,19 @@ class CurrentSessionInfo:
         token (str): Bearer token for the Authorization header
         expires_at (datetime.datetime):
         impersonated_by (Impersonator | None): The admin seeing what the user sees; null for every other session
+        sso (None | SsoOrigin): The single sign-on connection (and its project) that made this session; null for every
+            other session (extensions.md E4.2)
     """
 
     id: str
     token: str
     expires_at: datetime.datetime
     impersonated_by: Impersonator | None
+    sso: None | SsoOrigin
 
     def to_dict(self) -> dict[str, Any]:
         from ..models.impersonator import Impersonator  # noqa: PLC0415
+        from ..models.sso_origin import SsoOrigin  # noqa: PLC0415
 
         id = self.id
 
@@ -43,6 +48,12 @@ class CurrentSessionInfo:
         else:
             impersonated_by = self.impersonated_by
 
+        sso: dict[str, Any] | None
+        if isinstance(self.sso, SsoOrigin):
+            sso = self.sso.to_dict()
+        else:
+            sso = self.sso
+
         field_dict: dict[str, Any] = {}
 
         field_dict.update(
@@ -51,6 +62,7 @@ class CurrentSessionInfo:
                 "token": token,
                 "expiresAt": expires_at,
                 "impersonatedBy": impersonated_by,
+                "sso": sso,
             }
         )
 
@@ -59,6 +71,7 @@ class CurrentSessionInfo:
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
         from ..models.impersonator import Impersonator  # noqa: PLC0415
+        from ..models.sso_origin import SsoOrigin  # noqa: PLC0415
 
         d = dict(src_dict)
         id = d.pop("id")
@@ -82,11 +95,27 @@ class CurrentSessionInfo:
 
         impersonated_by = _parse_impersonated_by(d.pop("impersonatedBy"))
 
+        def _parse_sso(data: object) -> None | SsoOrigin:
+            if data is None:
+                return data
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                sso_type_0 = SsoOrigin.from_dict(data)
+
+                return sso_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(None | SsoOrigin, data)
+
+        sso = _parse_sso(d.pop("sso"))
+
         current_session_info = cls(
             id=id,
             token=token,
             expires_at=expires_at,
             impersonated_by=impersonated_by,
+            sso=sso,
         )
 
         return current_session_info

@@ -1,9 +1,10 @@
 from typing import Literal
 
-ListAuditLogSort = Literal["createdAt"]
+ListAuditLogSort = Literal["createdAt", "seq"]
 
 LIST_AUDIT_LOG_SORT_VALUES: set[ListAuditLogSort] = {
     "createdAt",
+    "seq",
 }
 
 

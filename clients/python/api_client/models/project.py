@@ -6,6 +6,8 @@ from typing import TYPE_CHECKING, Any, TypeVar, cast
 
 from attrs import define as _attrs_define
 
+from ..types import UNSET, Unset
+
 if TYPE_CHECKING:
     from ..models.user_ref import UserRef
 
@@ -24,8 +26,11 @@ class Project:
         owner (None | UserRef):
         role (None | str): The caller's role: "owner", "admin", "member", or null (a platform admin who is not a member)
         member_count (int):
+        sso_required (bool): Whether members at the project's verified domains must sign in through its single sign-on
         created_at (datetime.datetime):
         updated_at (datetime.datetime):
+        scim_admin_groups (list[str] | Unset): The directory Groups whose members are admins; shown to the owner and
+            admins only
     """
 
     id: str
@@ -35,8 +40,10 @@ class Project:
     owner: None | UserRef
     role: None | str
     member_count: int
+    sso_required: bool
     created_at: datetime.datetime
     updated_at: datetime.datetime
+    scim_admin_groups: list[str] | Unset = UNSET
 
     def to_dict(self) -> dict[str, Any]:
         from ..models.user_ref import UserRef  # noqa: PLC0415
@@ -62,9 +69,15 @@ class Project:
 
         member_count = self.member_count
 
+        sso_required = self.sso_required
+
         created_at = self.created_at.isoformat()
 
         updated_at = self.updated_at.isoformat()
+
+        scim_admin_groups: list[str] | Unset = UNSET
+        if not isinstance(self.scim_admin_groups, Unset):
+            scim_admin_groups = self.scim_admin_groups
 
         field_dict: dict[str, Any] = {}
 
@@ -77,10 +90,13 @@ class Project:
                 "owner": owner,
                 "role": role,
                 "memberCount": member_count,
+                "ssoRequired": sso_required,
                 "createdAt": created_at,
                 "updatedAt": updated_at,
             }
         )
+        if scim_admin_groups is not UNSET:
+            field_dict["scimAdminGroups"] = scim_admin_groups
 
         return field_dict
 
@@ -131,9 +147,13 @@ class Project:
 
         member_count = d.pop("memberCount")
 
+        sso_required = d.pop("ssoRequired")
+
         created_at = datetime.datetime.fromisoformat(d.pop("createdAt"))
 
         updated_at = datetime.datetime.fromisoformat(d.pop("updatedAt"))
+
+        scim_admin_groups = cast(list[str], d.pop("scimAdminGroups", UNSET))
 
         project = cls(
             id=id,
@@ -143,8 +163,10 @@ class Project:
             owner=owner,
             role=role,
             member_count=member_count,
+            sso_required=sso_required,
             created_at=created_at,
             updated_at=updated_at,
+            scim_admin_groups=scim_admin_groups,
         )
 
         return project

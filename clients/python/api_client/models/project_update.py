@@ -17,10 +17,16 @@ class ProjectUpdate:
     Attributes:
         name (str | Unset):
         description (None | str | Unset):
+        sso_required (bool | Unset): Require single sign-on of the members at the project's verified domains (true needs
+            an ACTIVE connection and a VERIFIED domain)
+        scim_admin_groups (list[str] | Unset): The directory Groups whose members are the project's admins (at most 50
+            names of 1-100 characters; case-insensitive)
     """
 
     name: str | Unset = UNSET
     description: None | str | Unset = UNSET
+    sso_required: bool | Unset = UNSET
+    scim_admin_groups: list[str] | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
@@ -32,6 +38,12 @@ class ProjectUpdate:
         else:
             description = self.description
 
+        sso_required = self.sso_required
+
+        scim_admin_groups: list[str] | Unset = UNSET
+        if not isinstance(self.scim_admin_groups, Unset):
+            scim_admin_groups = self.scim_admin_groups
+
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
         field_dict.update({})
@@ -39,6 +51,10 @@ class ProjectUpdate:
             field_dict["name"] = name
         if description is not UNSET:
             field_dict["description"] = description
+        if sso_required is not UNSET:
+            field_dict["ssoRequired"] = sso_required
+        if scim_admin_groups is not UNSET:
+            field_dict["scimAdminGroups"] = scim_admin_groups
 
         return field_dict
 
@@ -56,9 +72,15 @@ class ProjectUpdate:
 
         description = _parse_description(d.pop("description", UNSET))
 
+        sso_required = d.pop("ssoRequired", UNSET)
+
+        scim_admin_groups = cast(list[str], d.pop("scimAdminGroups", UNSET))
+
         project_update = cls(
             name=name,
             description=description,
+            sso_required=sso_required,
+            scim_admin_groups=scim_admin_groups,
         )
 
         project_update.additional_properties = d

@@ -76,7 +76,8 @@ export const operations = {
   getProject: { method: "get", path: "/api/projects/{project_id}" },
   /** Delete a project with its members and invitations (its owner). */
   deleteProject: { method: "delete", path: "/api/projects/{project_id}" },
-  /** Change a project's name or description (its owner or an admin). */
+  /** Change a project's name or description (its owner or an admin), or its single
+sign-on settings (its owner). */
   updateProject: { method: "patch", path: "/api/projects/{project_id}" },
   /** List a project's members. */
   listProjectMembers: { method: "get", path: "/api/projects/{project_id}/members" },
@@ -165,6 +166,9 @@ invitation). */
   getAdminStats: { method: "get", path: "/api/admin/stats" },
   /** List the audit log (read-only). */
   listAuditLog: { method: "get", path: "/api/admin/audit-log" },
+  /** The audit chain's last entry: record it outside the database (daily, say) and check it
+later with `flask --app app audit verify --head SEQ:HASH`. */
+  getAuditLogHead: { method: "get", path: "/api/admin/audit-log/head" },
   /** List every project (platform admins). */
   listAdminProjects: { method: "get", path: "/api/admin/projects" },
   /** List users. */
@@ -187,6 +191,84 @@ invitation). */
   listUserSecurityEvents: { method: "get", path: "/api/admin/users/{user_id}/security-events" },
   /** Open a session of a user that lasts IMPERSONATION_LIFETIME, on the record. */
   impersonateUser: { method: "post", path: "/api/admin/users/{user_id}/impersonate" },
+  /** List the entries of the project's audit trail (its owner and admins). */
+  listProjectAuditLog: { method: "get", path: "/api/projects/{project_id}/audit-log" },
+  /** Export the project's audit trail as NDJSON, in seq order (its owner and admins). */
+  exportProjectAuditLog: { method: "get", path: "/api/projects/{project_id}/audit-log/export" },
+  /** List the project's domains (its owner or an admin). */
+  listProjectDomains: { method: "get", path: "/api/projects/{project_id}/domains" },
+  /** Claim a domain for the project; publish its TXT record, then verify it. */
+  addProjectDomain: { method: "post", path: "/api/projects/{project_id}/domains" },
+  /** Verify a domain by its DNS TXT record. */
+  verifyProjectDomain: { method: "post", path: "/api/projects/{project_id}/domains/{domain_id}/verify" },
+  /** Remove a domain from the project. */
+  removeProjectDomain: { method: "delete", path: "/api/projects/{project_id}/domains/{domain_id}" },
+  /** List the project's SSO connections (owner and admins). */
+  listSsoConnections: { method: "get", path: "/api/projects/{project_id}/sso-connections" },
+  /** Connect an OIDC or SAML identity provider to the project (its owner). */
+  createSsoConnection: { method: "post", path: "/api/projects/{project_id}/sso-connections" },
+  /** Return one of the project's SSO connections. */
+  getSsoConnection: { method: "get", path: "/api/projects/{project_id}/sso-connections/{connection_id}" },
+  /** Delete a connection; the sessions it made end. */
+  deleteSsoConnection: { method: "delete", path: "/api/projects/{project_id}/sso-connections/{connection_id}" },
+  /** Rename, deactivate or reactivate a connection, or replace its secret or metadata. */
+  updateSsoConnection: { method: "patch", path: "/api/projects/{project_id}/sso-connections/{connection_id}" },
+  /** Redirect to the identity provider of an address's project, or of a connection. */
+  startSso: { method: "get", path: "/api/auth/sso" },
+  /** Complete the sign-in the OIDC provider redirects back with. */
+  completeOidcSso: { method: "get", path: "/api/auth/sso/oidc/callback" },
+  /** Exchange the one-time code of an SSO redirect for a session. */
+  exchangeSsoCode: { method: "post", path: "/api/auth/sso/token" },
+  /** The service's SAML metadata for the connection (entity ID, ACS), for the provider. */
+  getSamlServiceProviderMetadata: { method: "get", path: "/api/auth/sso/saml/{connection_id}/metadata" },
+  /** The assertion consumer: the identity provider's page posts SAMLResponse and RelayState. */
+  completeSamlSso: { method: "post", path: "/api/auth/sso/saml/{connection_id}/acs" },
+  /** List the project's SCIM tokens (never a token itself). */
+  listScimTokens: { method: "get", path: "/api/projects/{project_id}/scim-tokens" },
+  /** Create a SCIM token for the project; the token itself is shown only in this answer. */
+  createScimToken: { method: "post", path: "/api/projects/{project_id}/scim-tokens" },
+  /** Revoke a SCIM token: the SCIM service answers it 401 from then on. */
+  revokeScimToken: { method: "delete", path: "/api/projects/{project_id}/scim-tokens/{token_id}" },
+  /** Read what the SCIM service supports (RFC 7644 section 4). */
+  getScimServiceProviderConfig: { method: "get", path: "/api/scim/v2/ServiceProviderConfig" },
+  /** List the SCIM resource types (User with the enterprise extension, Group). */
+  listScimResourceTypes: { method: "get", path: "/api/scim/v2/ResourceTypes" },
+  /** Read one SCIM resource type. */
+  getScimResourceType: { method: "get", path: "/api/scim/v2/ResourceTypes/{name}" },
+  /** List the SCIM schemas the service publishes. */
+  listScimSchemas: { method: "get", path: "/api/scim/v2/Schemas" },
+  /** Read one SCIM schema by its URI. */
+  getScimSchema: { method: "get", path: "/api/scim/v2/Schemas/{uri}" },
+  /** Search Users and Groups at once (POST /.search, RFC 7644 section 3.4.3). */
+  searchScimResources: { method: "post", path: "/api/scim/v2/.search" },
+  /** List or filter the directory's Users. */
+  listScimUsers: { method: "get", path: "/api/scim/v2/Users" },
+  /** Create a User in the token's project. */
+  createScimUser: { method: "post", path: "/api/scim/v2/Users" },
+  /** Search the directory's Users (POST .search). */
+  searchScimUsers: { method: "post", path: "/api/scim/v2/Users/.search" },
+  /** Read a User. */
+  getScimUser: { method: "get", path: "/api/scim/v2/Users/{ident}" },
+  /** Replace a User (PUT). */
+  replaceScimUser: { method: "put", path: "/api/scim/v2/Users/{ident}" },
+  /** Delete a User. */
+  deleteScimUser: { method: "delete", path: "/api/scim/v2/Users/{ident}" },
+  /** Change a User (PATCH: add, remove, replace). */
+  patchScimUser: { method: "patch", path: "/api/scim/v2/Users/{ident}" },
+  /** List or filter the directory's Groups. */
+  listScimGroups: { method: "get", path: "/api/scim/v2/Groups" },
+  /** Create a Group in the token's project. */
+  createScimGroup: { method: "post", path: "/api/scim/v2/Groups" },
+  /** Search the directory's Groups (POST .search). */
+  searchScimGroups: { method: "post", path: "/api/scim/v2/Groups/.search" },
+  /** Read a Group. */
+  getScimGroup: { method: "get", path: "/api/scim/v2/Groups/{ident}" },
+  /** Replace a Group (PUT). */
+  replaceScimGroup: { method: "put", path: "/api/scim/v2/Groups/{ident}" },
+  /** Delete a Group. */
+  deleteScimGroup: { method: "delete", path: "/api/scim/v2/Groups/{ident}" },
+  /** Change a Group (PATCH: add, remove, replace). */
+  patchScimGroup: { method: "patch", path: "/api/scim/v2/Groups/{ident}" },
 } as const;
 
 export type Operations = typeof operations;

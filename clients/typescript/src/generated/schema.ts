@@ -595,7 +595,10 @@ export interface paths {
         delete: operations["deleteProject"];
         options?: never;
         head?: never;
-        /** Change a project's name or description (its owner or an admin). */
+        /**
+         * Change a project's name or description (its owner or an admin), or its single
+         *     sign-on settings (its owner).
+         */
         patch: operations["updateProject"];
         trace?: never;
     };
@@ -1121,6 +1124,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/audit-log/head": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The audit chain's last entry: record it outside the database (daily, say) and check it
+         *     later with `flask --app app audit verify --head SEQ:HASH`.
+         */
+        get: operations["getAuditLogHead"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/projects": {
         parameters: {
             query?: never;
@@ -1270,6 +1293,555 @@ export interface paths {
         options?: never;
         head?: never;
         patch?: never;
+        trace?: never;
+    };
+    "/api/projects/{project_id}/audit-log": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                project_id: string;
+            };
+            cookie?: never;
+        };
+        /** List the entries of the project's audit trail (its owner and admins). */
+        get: operations["listProjectAuditLog"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/projects/{project_id}/audit-log/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                project_id: string;
+            };
+            cookie?: never;
+        };
+        /** Export the project's audit trail as NDJSON, in seq order (its owner and admins). */
+        get: operations["exportProjectAuditLog"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/projects/{project_id}/domains": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                project_id: string;
+            };
+            cookie?: never;
+        };
+        /** List the project's domains (its owner or an admin). */
+        get: operations["listProjectDomains"];
+        put?: never;
+        /** Claim a domain for the project; publish its TXT record, then verify it. */
+        post: operations["addProjectDomain"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/projects/{project_id}/domains/{domain_id}/verify": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                project_id: string;
+                domain_id: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Verify a domain by its DNS TXT record. */
+        post: operations["verifyProjectDomain"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/projects/{project_id}/domains/{domain_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                project_id: string;
+                domain_id: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Remove a domain from the project. */
+        delete: operations["removeProjectDomain"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/projects/{project_id}/sso-connections": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                project_id: string;
+            };
+            cookie?: never;
+        };
+        /** List the project's SSO connections (owner and admins). */
+        get: operations["listSsoConnections"];
+        put?: never;
+        /** Connect an OIDC or SAML identity provider to the project (its owner). */
+        post: operations["createSsoConnection"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/projects/{project_id}/sso-connections/{connection_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                project_id: string;
+                connection_id: string;
+            };
+            cookie?: never;
+        };
+        /** Return one of the project's SSO connections. */
+        get: operations["getSsoConnection"];
+        put?: never;
+        post?: never;
+        /** Delete a connection; the sessions it made end. */
+        delete: operations["deleteSsoConnection"];
+        options?: never;
+        head?: never;
+        /** Rename, deactivate or reactivate a connection, or replace its secret or metadata. */
+        patch: operations["updateSsoConnection"];
+        trace?: never;
+    };
+    "/api/auth/sso": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Redirect to the identity provider of an address's project, or of a connection. */
+        get: operations["startSso"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/sso/oidc/callback": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Complete the sign-in the OIDC provider redirects back with. */
+        get: operations["completeOidcSso"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/sso/token": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Exchange the one-time code of an SSO redirect for a session. */
+        post: operations["exchangeSsoCode"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/sso/saml/{connection_id}/metadata": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                connection_id: string;
+            };
+            cookie?: never;
+        };
+        /** The service's SAML metadata for the connection (entity ID, ACS), for the provider. */
+        get: operations["getSamlServiceProviderMetadata"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/sso/saml/{connection_id}/acs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                connection_id: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The assertion consumer: the identity provider's page posts SAMLResponse and RelayState. */
+        post: operations["completeSamlSso"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/projects/{project_id}/scim-tokens": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                project_id: string;
+            };
+            cookie?: never;
+        };
+        /** List the project's SCIM tokens (never a token itself). */
+        get: operations["listScimTokens"];
+        put?: never;
+        /** Create a SCIM token for the project; the token itself is shown only in this answer. */
+        post: operations["createScimToken"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/projects/{project_id}/scim-tokens/{token_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                project_id: string;
+                token_id: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Revoke a SCIM token: the SCIM service answers it 401 from then on. */
+        delete: operations["revokeScimToken"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/scim/v2/ServiceProviderConfig": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read what the SCIM service supports (RFC 7644 section 4).
+         * @description Authorization: Bearer scim_... (a SCIM token of the project: /api/projects/{id}/scim-tokens); sessions and API keys are 401 here
+         */
+        get: operations["getScimServiceProviderConfig"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/scim/v2/ResourceTypes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the SCIM resource types (User with the enterprise extension, Group).
+         * @description Authorization: Bearer scim_... (a SCIM token of the project: /api/projects/{id}/scim-tokens); sessions and API keys are 401 here
+         */
+        get: operations["listScimResourceTypes"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/scim/v2/ResourceTypes/{name}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                name: string;
+            };
+            cookie?: never;
+        };
+        /**
+         * Read one SCIM resource type.
+         * @description Authorization: Bearer scim_... (a SCIM token of the project: /api/projects/{id}/scim-tokens); sessions and API keys are 401 here
+         */
+        get: operations["getScimResourceType"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/scim/v2/Schemas": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the SCIM schemas the service publishes.
+         * @description Authorization: Bearer scim_... (a SCIM token of the project: /api/projects/{id}/scim-tokens); sessions and API keys are 401 here
+         */
+        get: operations["listScimSchemas"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/scim/v2/Schemas/{uri}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                uri: string;
+            };
+            cookie?: never;
+        };
+        /**
+         * Read one SCIM schema by its URI.
+         * @description Authorization: Bearer scim_... (a SCIM token of the project: /api/projects/{id}/scim-tokens); sessions and API keys are 401 here
+         */
+        get: operations["getScimSchema"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/scim/v2/.search": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Search Users and Groups at once (POST /.search, RFC 7644 section 3.4.3).
+         * @description Authorization: Bearer scim_... (a SCIM token of the project: /api/projects/{id}/scim-tokens); sessions and API keys are 401 here
+         */
+        post: operations["searchScimResources"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/scim/v2/Users": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List or filter the directory's Users.
+         * @description Authorization: Bearer scim_... (a SCIM token of the project: /api/projects/{id}/scim-tokens); sessions and API keys are 401 here
+         */
+        get: operations["listScimUsers"];
+        put?: never;
+        /**
+         * Create a User in the token's project.
+         * @description Authorization: Bearer scim_... (a SCIM token of the project: /api/projects/{id}/scim-tokens); sessions and API keys are 401 here
+         */
+        post: operations["createScimUser"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/scim/v2/Users/.search": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Search the directory's Users (POST .search).
+         * @description Authorization: Bearer scim_... (a SCIM token of the project: /api/projects/{id}/scim-tokens); sessions and API keys are 401 here
+         */
+        post: operations["searchScimUsers"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/scim/v2/Users/{ident}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                ident: string;
+            };
+            cookie?: never;
+        };
+        /**
+         * Read a User.
+         * @description Authorization: Bearer scim_... (a SCIM token of the project: /api/projects/{id}/scim-tokens); sessions and API keys are 401 here
+         */
+        get: operations["getScimUser"];
+        /**
+         * Replace a User (PUT).
+         * @description Authorization: Bearer scim_... (a SCIM token of the project: /api/projects/{id}/scim-tokens); sessions and API keys are 401 here
+         */
+        put: operations["replaceScimUser"];
+        post?: never;
+        /**
+         * Delete a User.
+         * @description Authorization: Bearer scim_... (a SCIM token of the project: /api/projects/{id}/scim-tokens); sessions and API keys are 401 here
+         */
+        delete: operations["deleteScimUser"];
+        options?: never;
+        head?: never;
+        /**
+         * Change a User (PATCH: add, remove, replace).
+         * @description Authorization: Bearer scim_... (a SCIM token of the project: /api/projects/{id}/scim-tokens); sessions and API keys are 401 here
+         */
+        patch: operations["patchScimUser"];
+        trace?: never;
+    };
+    "/api/scim/v2/Groups": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List or filter the directory's Groups.
+         * @description Authorization: Bearer scim_... (a SCIM token of the project: /api/projects/{id}/scim-tokens); sessions and API keys are 401 here
+         */
+        get: operations["listScimGroups"];
+        put?: never;
+        /**
+         * Create a Group in the token's project.
+         * @description Authorization: Bearer scim_... (a SCIM token of the project: /api/projects/{id}/scim-tokens); sessions and API keys are 401 here
+         */
+        post: operations["createScimGroup"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/scim/v2/Groups/.search": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Search the directory's Groups (POST .search).
+         * @description Authorization: Bearer scim_... (a SCIM token of the project: /api/projects/{id}/scim-tokens); sessions and API keys are 401 here
+         */
+        post: operations["searchScimGroups"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/scim/v2/Groups/{ident}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                ident: string;
+            };
+            cookie?: never;
+        };
+        /**
+         * Read a Group.
+         * @description Authorization: Bearer scim_... (a SCIM token of the project: /api/projects/{id}/scim-tokens); sessions and API keys are 401 here
+         */
+        get: operations["getScimGroup"];
+        /**
+         * Replace a Group (PUT).
+         * @description Authorization: Bearer scim_... (a SCIM token of the project: /api/projects/{id}/scim-tokens); sessions and API keys are 401 here
+         */
+        put: operations["replaceScimGroup"];
+        post?: never;
+        /**
+         * Delete a Group.
+         * @description Authorization: Bearer scim_... (a SCIM token of the project: /api/projects/{id}/scim-tokens); sessions and API keys are 401 here
+         */
+        delete: operations["deleteScimGroup"];
+        options?: never;
+        head?: never;
+        /**
+         * Change a Group (PATCH: add, remove, replace).
+         * @description Authorization: Bearer scim_... (a SCIM token of the project: /api/projects/{id}/scim-tokens); sessions and API keys are 401 here
+         */
+        patch: operations["patchScimGroup"];
         trace?: never;
     };
 }
@@ -1621,6 +2193,10 @@ export interface components {
             password: string;
             totpCode?: string;
         };
+        SsoOrigin: {
+            connectionId: string;
+            projectId: string;
+        };
         CurrentSessionInfo: {
             id: string;
             /** @description Bearer token for the Authorization header */
@@ -1629,6 +2205,8 @@ export interface components {
             expiresAt: string;
             /** @description The admin seeing what the user sees; null for every other session */
             impersonatedBy: components["schemas"]["Impersonator"] | null;
+            /** @description The single sign-on connection (and its project) that made this session; null for every other session (extensions.md E4.2) */
+            sso: components["schemas"]["SsoOrigin"] | null;
         };
         CurrentSession: {
             user: components["schemas"]["User"];
@@ -1701,6 +2279,10 @@ export interface components {
             /** @description The caller's role: "owner", "admin", "member", or null (a platform admin who is not a member) */
             role: string | null;
             memberCount: number;
+            /** @description Whether members at the project's verified domains must sign in through its single sign-on */
+            ssoRequired: boolean;
+            /** @description The directory Groups whose members are admins; shown to the owner and admins only */
+            scimAdminGroups?: string[];
             /** Format: date-time */
             createdAt: string;
             /** Format: date-time */
@@ -1720,6 +2302,10 @@ export interface components {
         ProjectUpdate: {
             name?: string;
             description?: string | null;
+            /** @description Require single sign-on of the members at the project's verified domains (true needs an ACTIVE connection and a VERIFIED domain) */
+            ssoRequired?: boolean;
+            /** @description The directory Groups whose members are the project's admins (at most 50 names of 1-100 characters; case-insensitive) */
+            scimAdminGroups?: string[];
         };
         Member: {
             user: components["schemas"]["UserRef"];
@@ -2195,19 +2781,37 @@ export interface components {
         };
         AuditEntry: {
             id: string;
+            /** @description The entry's place in the one chain of the whole log: 1, 2, 3, ... */
+            seq: number;
+            /** @description The acting user's id as written (kept when the account is deleted); null for a change made by the directory (details.scimTokenId) */
+            actorId: string | null;
             actor: components["schemas"]["UserRef"] | null;
             action: string;
             targetType: string;
             targetId: string;
+            projectId: string | null;
             details: {
                 [key: string]: unknown;
             };
             /** Format: date-time */
             createdAt: string;
+            /** @description The previous entry's hash (64 zeros before the first) */
+            prevHash: string;
+            /** @description Lower-case hex SHA-256 of prevHash's 32 bytes followed by the canonical JSON of {seq, actorId, action, targetType, targetId, projectId, details, createdAt} (UTF-8, keys sorted, separators , and : without spaces, non-ASCII unescaped) */
+            hash: string;
         };
         AuditEntryPage: {
             data: components["schemas"]["AuditEntry"][];
             meta: components["schemas"]["Meta"];
+        };
+        AuditHead: {
+            seq: number;
+            hash: string;
+            /** Format: date-time */
+            createdAt: string | null;
+        };
+        AuditHeadData: {
+            data: components["schemas"]["AuditHead"];
         };
         AdminUser: {
             id: string;
@@ -2300,6 +2904,154 @@ export interface components {
         };
         ImpersonationData: {
             data: components["schemas"]["Impersonation"];
+        };
+        DomainCreate: {
+            /** @description A host name of two labels or more (an internationalised name is stored in its ASCII form), not an IP address or a public suffix */
+            domain: string;
+        };
+        Verification: {
+            /** @enum {string} */
+            type: "dns-txt";
+            /** @description Where to publish the TXT record: _saas-verification.<domain> */
+            name: string;
+            /** @description The TXT record's value */
+            value: string;
+        };
+        Domain: {
+            id: string;
+            domain: string;
+            /** @enum {string} */
+            status: "PENDING" | "VERIFIED";
+            verification: components["schemas"]["Verification"];
+            /** Format: date-time */
+            verifiedAt: string | null;
+            /** Format: date-time */
+            createdAt: string;
+        };
+        DomainData: {
+            data: components["schemas"]["Domain"];
+        };
+        DomainPage: {
+            data: components["schemas"]["Domain"][];
+            meta: components["schemas"]["Meta"];
+        };
+        OidcSettings: {
+            issuer: string;
+            clientId: string;
+            /** @description To register at the provider: {API_BASE_URL}/api/auth/sso/oidc/callback */
+            redirectUri: string;
+        };
+        Certificate: {
+            sha256Fingerprint: string;
+            /** Format: date-time */
+            notAfter: string;
+        };
+        SamlSettings: {
+            idpEntityId: string;
+            idpSsoUrl: string;
+            spEntityId: string;
+            acsUrl: string;
+            metadataUrl: string;
+            certificates: components["schemas"]["Certificate"][];
+        };
+        Connection: {
+            id: string;
+            projectId: string;
+            /** @enum {string} */
+            type: "oidc" | "saml";
+            name: string;
+            /** @enum {string} */
+            status: "ACTIVE" | "INACTIVE";
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            updatedAt: string;
+            oidc: components["schemas"]["OidcSettings"] | null;
+            saml: components["schemas"]["SamlSettings"] | null;
+        };
+        ConnectionPage: {
+            data: components["schemas"]["Connection"][];
+            meta: components["schemas"]["Meta"];
+        };
+        ConnectionCreate: {
+            /** @enum {string} */
+            type: "oidc" | "saml";
+            name: string;
+            /** @description OIDC: the provider's issuer; {issuer}/.well-known/openid-configuration is read at creation */
+            issuer?: string;
+            /** @description OIDC */
+            clientId?: string;
+            /** @description OIDC: kept encrypted, never answered */
+            clientSecret?: string;
+            /** @description SAML: the identity provider's metadata (no DOCTYPE) */
+            idpMetadataXml?: string;
+        };
+        ConnectionData: {
+            data: components["schemas"]["Connection"];
+        };
+        ConnectionUpdate: {
+            name?: string;
+            /** @enum {string} */
+            status?: "ACTIVE" | "INACTIVE";
+            /** @description OIDC connections only */
+            clientSecret?: string;
+            /** @description SAML connections only */
+            idpMetadataXml?: string;
+        };
+        SsoToken: {
+            code: string;
+        };
+        AcsForm: {
+            /** @description The Response, base64-encoded */
+            SAMLResponse?: string;
+            /** @description As sent with the AuthnRequest */
+            RelayState?: string;
+        };
+        ScimTokenCreate: {
+            name: string;
+        };
+        ScimToken: {
+            id: string;
+            name: string;
+            /** @description The token's first 10 characters, to tell tokens apart */
+            prefix: string;
+            /** Format: date-time */
+            createdAt: string;
+            /**
+             * Format: date-time
+             * @description Null until the first use; then updated at most once a minute
+             */
+            lastUsedAt: string | null;
+        };
+        ScimTokenCreated: {
+            data: components["schemas"]["ScimToken"];
+            /** @description scim_ and 43 base64url characters: shown only in this answer */
+            token: string;
+        };
+        ScimTokenPage: {
+            data: components["schemas"]["ScimToken"][];
+            meta: components["schemas"]["Meta"];
+        };
+        ScimResource: {
+            schemas: string[];
+            id?: string;
+        } & {
+            [key: string]: unknown;
+        };
+        ScimError: {
+            schemas: string[];
+            /** @description The HTTP status */
+            status: string;
+            /** @description RFC 7644 Table 9 (e.g. uniqueness) */
+            scimType?: string;
+            detail: string;
+        };
+        ScimList: {
+            schemas: string[];
+            totalResults: number;
+            startIndex: number;
+            itemsPerPage: number;
+            Resources: components["schemas"]["ScimResource"][];
         };
     };
     responses: never;
@@ -4384,6 +5136,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description SSO_REQUIRED: the caller is bound by the project's ssoRequired and came without a session from one of its ACTIVE connections (extensions.md E4.2) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description NOT_FOUND: no such project, or one the caller may not see */
             404: {
                 headers: {
@@ -4431,7 +5192,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description FORBIDDEN: the caller may not delete this project */
+            /** @description FORBIDDEN: the caller may not delete this project; SSO_REQUIRED: the caller is bound by the project's ssoRequired and came without a session from one of its ACTIVE connections (extensions.md E4.2) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4502,7 +5263,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description FORBIDDEN: the caller may not change this project */
+            /** @description FORBIDDEN: the caller may not change this project; SSO_REQUIRED: the caller is bound by the project's ssoRequired and came without a session from one of its ACTIVE connections (extensions.md E4.2); FORBIDDEN: an admin sending ssoRequired or scimAdminGroups */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4513,6 +5274,15 @@ export interface operations {
             };
             /** @description NOT_FOUND: no such project, or one the caller may not see */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description CONFLICT: ssoRequired true without an ACTIVE connection and a VERIFIED domain */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4575,6 +5345,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description SSO_REQUIRED: the caller is bound by the project's ssoRequired and came without a session from one of its ACTIVE connections (extensions.md E4.2) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description NOT_FOUND: no such project, or one the caller may not see */
             404: {
                 headers: {
@@ -4623,7 +5402,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description FORBIDDEN: a member removing anyone but itself; an admin removing the owner or another admin */
+            /** @description SSO_REQUIRED: the caller is bound by the project's ssoRequired and came without a session from one of its ACTIVE connections (extensions.md E4.2); FORBIDDEN: a member removing anyone but itself; an admin removing the owner or another admin */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4704,7 +5483,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description FORBIDDEN: the caller may not change the roles in this project */
+            /** @description FORBIDDEN: the caller may not change the roles in this project; SSO_REQUIRED: the caller is bound by the project's ssoRequired and came without a session from one of its ACTIVE connections (extensions.md E4.2) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4775,7 +5554,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description FORBIDDEN: the caller may not transfer this project */
+            /** @description FORBIDDEN: the caller may not transfer this project; SSO_REQUIRED: the caller is bound by the project's ssoRequired and came without a session from one of its ACTIVE connections (extensions.md E4.2) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4857,7 +5636,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description FORBIDDEN: the caller may not invite members to this project */
+            /** @description FORBIDDEN: the caller may not invite members to this project; SSO_REQUIRED: the caller is bound by the project's ssoRequired and came without a session from one of its ACTIVE connections (extensions.md E4.2) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4928,7 +5707,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description FORBIDDEN: the caller may not invite members to this project; FORBIDDEN: an admin inviting an admin */
+            /** @description FORBIDDEN: the caller may not invite members to this project; SSO_REQUIRED: the caller is bound by the project's ssoRequired and came without a session from one of its ACTIVE connections (extensions.md E4.2); FORBIDDEN: an admin inviting an admin */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4994,7 +5773,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description FORBIDDEN: the caller may not invite members to this project */
+            /** @description FORBIDDEN: the caller may not invite members to this project; SSO_REQUIRED: the caller is bound by the project's ssoRequired and came without a session from one of its ACTIVE connections (extensions.md E4.2) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -7204,7 +7983,7 @@ export interface operations {
             query?: {
                 page?: number;
                 limit?: number;
-                sort?: "createdAt";
+                sort?: "createdAt" | "seq";
                 order?: "asc" | "desc";
                 actorId?: string;
                 action?: string;
@@ -7232,6 +8011,53 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description AUTH_ERROR: bearer token missing, invalid or expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description FORBIDDEN: the caller's platform role is not admin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Any other error, e.g. 405, 413, 415, 429, 503 */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getAuditLogHead: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuditHeadData"];
                 };
             };
             /** @description AUTH_ERROR: bearer token missing, invalid or expired */
@@ -7996,6 +8822,2456 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listProjectAuditLog: {
+        parameters: {
+            query?: {
+                page?: number;
+                limit?: number;
+                sort?: "createdAt" | "seq";
+                order?: "asc" | "desc";
+                actorId?: string;
+                action?: string;
+            };
+            header?: never;
+            path: {
+                project_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuditEntryPage"];
+                };
+            };
+            /** @description VALIDATION_ERROR */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description AUTH_ERROR: bearer token missing, invalid or expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description FORBIDDEN: the caller may not read the audit trail of this project; SSO_REQUIRED: the caller is bound by the project's ssoRequired and came without a session from one of its ACTIVE connections (extensions.md E4.2) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description NOT_FOUND: no such project, or one the caller may not see */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Any other error, e.g. 405, 413, 415, 429, 503 */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    exportProjectAuditLog: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                project_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Every entry of the project's audit trail in `seq` order, one JSON object (an AuditEntry) a line, streamed: an outsider recomputes each `hash` from these lines alone (the entries of other projects in between are not included, so `prevHash` names an entry that may be another project's) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/x-ndjson": components["schemas"]["AuditEntry"];
+                };
+            };
+            /** @description AUTH_ERROR: bearer token missing, invalid or expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description FORBIDDEN: the caller may not read the audit trail of this project; SSO_REQUIRED: the caller is bound by the project's ssoRequired and came without a session from one of its ACTIVE connections (extensions.md E4.2) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description NOT_FOUND: no such project, or one the caller may not see */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Any other error, e.g. 405, 413, 415, 429, 503 */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listProjectDomains: {
+        parameters: {
+            query?: {
+                page?: number;
+                limit?: number;
+                sort?: "createdAt";
+                order?: "asc" | "desc";
+                status?: "PENDING" | "VERIFIED";
+            };
+            header?: never;
+            path: {
+                project_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DomainPage"];
+                };
+            };
+            /** @description VALIDATION_ERROR */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description AUTH_ERROR: bearer token missing, invalid or expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Any other error, e.g. 405, 413, 415, 429, 503 */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    addProjectDomain: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                project_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DomainCreate"];
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DomainData"];
+                };
+            };
+            /** @description VALIDATION_ERROR naming domain: not a host name of two labels or more, longer than 234 characters, an IP address or a public suffix */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description AUTH_ERROR: bearer token missing, invalid or expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description CONFLICT: the project has this domain already, or 20 domains */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Any other error, e.g. 405, 413, 415, 429, 503 */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    verifyProjectDomain: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                project_id: string;
+                domain_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DomainData"];
+                };
+            };
+            /** @description AUTH_ERROR: bearer token missing, invalid or expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description NOT_FOUND: no such domain; NOT_FOUND: no such domain in this project */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description CONFLICT: the TXT record expected is not found (the message names it), or another project holds the domain verified */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Any other error, e.g. 405, 413, 415, 429, 503 */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    removeProjectDomain: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                project_id: string;
+                domain_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description No Content */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description AUTH_ERROR: bearer token missing, invalid or expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description NOT_FOUND: no such domain; NOT_FOUND: no such domain in this project */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description CONFLICT: the last verified domain while the project requires single sign-on */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Any other error, e.g. 405, 413, 415, 429, 503 */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listSsoConnections: {
+        parameters: {
+            query?: {
+                page?: number;
+                limit?: number;
+                sort?: "createdAt";
+                order?: "asc" | "desc";
+            };
+            header?: never;
+            path: {
+                project_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConnectionPage"];
+                };
+            };
+            /** @description VALIDATION_ERROR */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description AUTH_ERROR: bearer token missing, invalid or expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description FORBIDDEN: the caller may not read the single sign-on settings of this project */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description NOT_FOUND: no such project, or one the caller may not see */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Any other error, e.g. 405, 413, 415, 429, 503 */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    createSsoConnection: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                project_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ConnectionCreate"];
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConnectionData"];
+                };
+            };
+            /** @description VALIDATION_ERROR: a missing or bad field; issuer when the provider's discovery document cannot be read or does not match; idpMetadataXml */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description AUTH_ERROR: bearer token missing, invalid or expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description FORBIDDEN: the caller may not change the single sign-on settings of this project */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description NOT_FOUND: no such project, or one the caller may not see */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description CONFLICT: the project has 5 connections */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Any other error, e.g. 405, 413, 415, 429, 503 */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getSsoConnection: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                project_id: string;
+                connection_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConnectionData"];
+                };
+            };
+            /** @description AUTH_ERROR: bearer token missing, invalid or expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description FORBIDDEN: the caller may not read the single sign-on settings of this project */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description NOT_FOUND: no such project, or one the caller may not see; NOT_FOUND: no such connection; NOT_FOUND: no such SSO connection in the project */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Any other error, e.g. 405, 413, 415, 429, 503 */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    deleteSsoConnection: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                project_id: string;
+                connection_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description No Content */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description AUTH_ERROR: bearer token missing, invalid or expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description FORBIDDEN: the caller may not change the single sign-on settings of this project */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description NOT_FOUND: no such project, or one the caller may not see; NOT_FOUND: no such connection; NOT_FOUND: no such SSO connection in the project */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description CONFLICT: the project requires SSO and this is its last ACTIVE connection */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Any other error, e.g. 405, 413, 415, 429, 503 */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    updateSsoConnection: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                project_id: string;
+                connection_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ConnectionUpdate"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConnectionData"];
+                };
+            };
+            /** @description VALIDATION_ERROR: a bad field, or one of the other type */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description AUTH_ERROR: bearer token missing, invalid or expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description FORBIDDEN: the caller may not change the single sign-on settings of this project */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description NOT_FOUND: no such project, or one the caller may not see; NOT_FOUND: no such connection; NOT_FOUND: no such SSO connection in the project */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description CONFLICT: the project requires SSO and this is its last ACTIVE connection */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Any other error, e.g. 405, 413, 415, 429, 503 */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    startSso: {
+        parameters: {
+            query?: {
+                /** @description Sign in with the project whose verified domain this address is at */
+                email?: string;
+                connectionId?: string;
+                /** @description Where to send the browser with a one-time `code` (an allowed origin) */
+                redirectUrl?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description To the identity provider, with a single-use state */
+            302: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description VALIDATION_ERROR: a malformed email, neither or both of email and connectionId, or a redirectUrl not on an allowed origin */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthError"];
+                };
+            };
+            /** @description SSO_NOT_CONFIGURED: no ACTIVE connection for the address or id */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthError"];
+                };
+            };
+            /** @description Any other error, e.g. 405, 413, 415, 429, 503 */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthError"];
+                };
+            };
+        };
+    };
+    completeOidcSso: {
+        parameters: {
+            query?: {
+                code?: string;
+                state?: string;
+                error?: string;
+                error_description?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Signed in (started without redirectUrl) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthResult"];
+                };
+            };
+            /** @description To redirectUrl with `code` (exchange it at /api/auth/sso/token) or with error=sso_error */
+            302: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description SSO_ERROR: a bad or used state, the provider's refusal, an ID token that does not verify, an address outside the project's verified domains */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthError"];
+                };
+            };
+            /** @description USER_BANNED */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthError"];
+                };
+            };
+            /** @description SSO_PROVIDER_UNAVAILABLE: the provider cannot be reached */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthError"];
+                };
+            };
+            /** @description Any other error, e.g. 405, 413, 415, 429, 503 */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthError"];
+                };
+            };
+        };
+    };
+    exchangeSsoCode: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SsoToken"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthResult"];
+                };
+            };
+            /** @description INVALID_TOKEN (unknown, used or expired code) or VALIDATION_ERROR */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthError"];
+                };
+            };
+            /** @description USER_BANNED */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthError"];
+                };
+            };
+            /** @description Any other error, e.g. 405, 413, 415, 429, 503 */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthError"];
+                };
+            };
+        };
+    };
+    getSamlServiceProviderMetadata: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                connection_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The service provider's SAML metadata */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/samlmetadata+xml": string;
+                };
+            };
+            /** @description NOT_FOUND: no such connection; NOT_FOUND: no SAML connection with this id */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthError"];
+                };
+            };
+            /** @description Any other error, e.g. 405, 413, 415, 429, 503 */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthError"];
+                };
+            };
+        };
+    };
+    completeSamlSso: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                connection_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["AcsForm"];
+            };
+        };
+        responses: {
+            /** @description Signed in (started without redirectUrl) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthResult"];
+                };
+            };
+            /** @description To redirectUrl with `code` (exchange it at /api/auth/sso/token) or with error=sso_error */
+            302: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description SSO_ERROR: an unknown or used RelayState, or a Response that fails a check (signature, audience, recipient, destination, times, replay, status) or names an address outside the project's verified domains */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthError"];
+                };
+            };
+            /** @description USER_BANNED */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthError"];
+                };
+            };
+            /** @description NOT_FOUND: no such connection */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthError"];
+                };
+            };
+            /** @description Any other error, e.g. 405, 413, 415, 429, 503 */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthError"];
+                };
+            };
+        };
+    };
+    listScimTokens: {
+        parameters: {
+            query?: {
+                page?: number;
+                limit?: number;
+                sort?: "createdAt";
+                order?: "asc" | "desc";
+            };
+            header?: never;
+            path: {
+                project_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ScimTokenPage"];
+                };
+            };
+            /** @description VALIDATION_ERROR */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description AUTH_ERROR: bearer token missing, invalid or expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description FORBIDDEN: the caller may not read the SCIM tokens of this project */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description NOT_FOUND: no such project, or one the caller may not see */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Any other error, e.g. 405, 413, 415, 429, 503 */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    createScimToken: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                project_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ScimTokenCreate"];
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ScimTokenCreated"];
+                };
+            };
+            /** @description VALIDATION_ERROR */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description AUTH_ERROR: bearer token missing, invalid or expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description FORBIDDEN: the caller may not manage the SCIM tokens of this project */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description NOT_FOUND: no such project, or one the caller may not see */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description CONFLICT: the project already holds 5 SCIM tokens */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Any other error, e.g. 405, 413, 415, 429, 503 */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    revokeScimToken: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                project_id: string;
+                token_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description No Content */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description AUTH_ERROR: bearer token missing, invalid or expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description FORBIDDEN: the caller may not manage the SCIM tokens of this project */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description NOT_FOUND: no such project, or one the caller may not see; NOT_FOUND: no such token */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Any other error, e.g. 405, 413, 415, 429, 503 */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getScimServiceProviderConfig: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": components["schemas"]["ScimResource"];
+                };
+            };
+            /** @description No SCIM token, or an unknown or revoked one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": components["schemas"]["ScimError"];
+                };
+            };
+            /** @description No such resource in the token's project, or no such endpoint */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": components["schemas"]["ScimError"];
+                };
+            };
+            /** @description Any other error, e.g. 405, 413, 415, 429, 503 */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": components["schemas"]["ScimError"];
+                };
+            };
+        };
+    };
+    listScimResourceTypes: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": components["schemas"]["ScimList"];
+                };
+            };
+            /** @description No SCIM token, or an unknown or revoked one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": components["schemas"]["ScimError"];
+                };
+            };
+            /** @description No such resource in the token's project, or no such endpoint */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": components["schemas"]["ScimError"];
+                };
+            };
+            /** @description Any other error, e.g. 405, 413, 415, 429, 503 */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": components["schemas"]["ScimError"];
+                };
+            };
+        };
+    };
+    getScimResourceType: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                name: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": components["schemas"]["ScimResource"];
+                };
+            };
+            /** @description No SCIM token, or an unknown or revoked one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": components["schemas"]["ScimError"];
+                };
+            };
+            /** @description No such resource in the token's project, or no such endpoint */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": components["schemas"]["ScimError"];
+                };
+            };
+            /** @description Any other error, e.g. 405, 413, 415, 429, 503 */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": components["schemas"]["ScimError"];
+                };
+            };
+        };
+    };
+    listScimSchemas: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": components["schemas"]["ScimList"];
+                };
+            };
+            /** @description No SCIM token, or an unknown or revoked one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": components["schemas"]["ScimError"];
+                };
+            };
+            /** @description No such resource in the token's project, or no such endpoint */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": components["schemas"]["ScimError"];
+                };
+            };
+            /** @description Any other error, e.g. 405, 413, 415, 429, 503 */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": components["schemas"]["ScimError"];
+                };
+            };
+        };
+    };
+    getScimSchema: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                uri: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": components["schemas"]["ScimResource"];
+                };
+            };
+            /** @description No SCIM token, or an unknown or revoked one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": components["schemas"]["ScimError"];
+                };
+            };
+            /** @description No such resource in the token's project, or no such endpoint */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": components["schemas"]["ScimError"];
+                };
+            };
+            /** @description Any other error, e.g. 405, 413, 415, 429, 503 */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": components["schemas"]["ScimError"];
+                };
+            };
+        };
+    };
+    searchScimResources: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description A SCIM payload (RFC 7644) */
+        requestBody: {
+            content: {
+                "application/scim+json": {
+                    [key: string]: unknown;
+                };
+                "application/json": {
+                    [key: string]: unknown;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": components["schemas"]["ScimList"];
+                };
+            };
+            /** @description invalidFilter, invalidSyntax, invalidValue, invalidPath, mutability ... */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": components["schemas"]["ScimError"];
+                };
+            };
+            /** @description No SCIM token, or an unknown or revoked one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": components["schemas"]["ScimError"];
+                };
+            };
+            /** @description No such resource in the token's project, or no such endpoint */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": components["schemas"]["ScimError"];
+                };
+            };
+            /** @description Any other error, e.g. 405, 413, 415, 429, 503 */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": components["schemas"]["ScimError"];
+                };
+            };
+        };
+    };
+    listScimUsers: {
+        parameters: {
+            query?: {
+                /** @description A SCIM filter (RFC 7644 section 3.4.2.2), 1,000 characters at most */
+                filter?: string;
+                /** @description Attributes to answer, comma-separated */
+                attributes?: string;
+                /** @description Attributes to leave out, comma-separated */
+                excludedAttributes?: string;
+                /** @description 1-based index of the first result */
+                startIndex?: number;
+                /** @description Results per page, 100 at most */
+                count?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": components["schemas"]["ScimList"];
+                };
+            };
+            /** @description invalidFilter, invalidSyntax, invalidValue, invalidPath, mutability ... */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": components["schemas"]["ScimError"];
+                };
+            };
+            /** @description No SCIM token, or an unknown or revoked one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": components["schemas"]["ScimError"];
+                };
+            };
+            /** @description No such resource in the token's project, or no such endpoint */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": components["schemas"]["ScimError"];
+                };
+            };
+            /** @description Any other error, e.g. 405, 413, 415, 429, 503 */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": components["schemas"]["ScimError"];
+                };
+            };
+        };
+    };
+    createScimUser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description A SCIM payload (RFC 7644) */
+        requestBody: {
+            content: {
+                "application/scim+json": {
+                    [key: string]: unknown;
+                };
+                "application/json": {
+                    [key: string]: unknown;
+                };
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": components["schemas"]["ScimResource"];
+                };
+            };
+            /** @description invalidFilter, invalidSyntax, invalidValue, invalidPath, mutability ... */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": components["schemas"]["ScimError"];
+                };
+            };
+            /** @description No SCIM token, or an unknown or revoked one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": components["schemas"]["ScimError"];
+                };
+            };
+            /** @description No such resource in the token's project, or no such endpoint */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": components["schemas"]["ScimError"];
+                };
+            };
+            /** @description uniqueness: userName is taken in the project */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": components["schemas"]["ScimError"];
+                };
+            };
+            /** @description Any other error, e.g. 405, 413, 415, 429, 503 */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": components["schemas"]["ScimError"];
+                };
+            };
+        };
+    };
+    searchScimUsers: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description A SCIM payload (RFC 7644) */
+        requestBody: {
+            content: {
+                "application/scim+json": {
+                    [key: string]: unknown;
+                };
+                "application/json": {
+                    [key: string]: unknown;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": components["schemas"]["ScimList"];
+                };
+            };
+            /** @description invalidFilter, invalidSyntax, invalidValue, invalidPath, mutability ... */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": components["schemas"]["ScimError"];
+                };
+            };
+            /** @description No SCIM token, or an unknown or revoked one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": components["schemas"]["ScimError"];
+                };
+            };
+            /** @description No such resource in the token's project, or no such endpoint */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": components["schemas"]["ScimError"];
+                };
+            };
+            /** @description Any other error, e.g. 405, 413, 415, 429, 503 */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": components["schemas"]["ScimError"];
+                };
+            };
+        };
+    };
+    getScimUser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                ident: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": components["schemas"]["ScimResource"];
+                };
+            };
+            /** @description invalidFilter, invalidSyntax, invalidValue, invalidPath, mutability ... */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": components["schemas"]["ScimError"];
+                };
+            };
+            /** @description No SCIM token, or an unknown or revoked one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": components["schemas"]["ScimError"];
+                };
+            };
+            /** @description No such resource in the token's project, or no such endpoint */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": components["schemas"]["ScimError"];
+                };
+            };
+            /** @description Any other error, e.g. 405, 413, 415, 429, 503 */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": components["schemas"]["ScimError"];
+                };
+            };
+        };
+    };
+    replaceScimUser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                ident: string;
+            };
+            cookie?: never;
+        };
+        /** @description A SCIM payload (RFC 7644) */
+        requestBody: {
+            content: {
+                "application/scim+json": {
+                    [key: string]: unknown;
+                };
+                "application/json": {
+                    [key: string]: unknown;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": components["schemas"]["ScimResource"];
+                };
+            };
+            /** @description invalidFilter, invalidSyntax, invalidValue, invalidPath, mutability ... */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": components["schemas"]["ScimError"];
+                };
+            };
+            /** @description No SCIM token, or an unknown or revoked one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": components["schemas"]["ScimError"];
+                };
+            };
+            /** @description No such resource in the token's project, or no such endpoint */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": components["schemas"]["ScimError"];
+                };
+            };
+            /** @description uniqueness: userName is taken in the project */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": components["schemas"]["ScimError"];
+                };
+            };
+            /** @description Any other error, e.g. 405, 413, 415, 429, 503 */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": components["schemas"]["ScimError"];
+                };
+            };
+        };
+    };
+    deleteScimUser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                ident: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description No content */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No SCIM token, or an unknown or revoked one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": components["schemas"]["ScimError"];
+                };
+            };
+            /** @description No such resource in the token's project, or no such endpoint */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": components["schemas"]["ScimError"];
+                };
+            };
+            /** @description Any other error, e.g. 405, 413, 415, 429, 503 */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": components["schemas"]["ScimError"];
+                };
+            };
+        };
+    };
+    patchScimUser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                ident: string;
+            };
+            cookie?: never;
+        };
+        /** @description A SCIM payload (RFC 7644) */
+        requestBody: {
+            content: {
+                "application/scim+json": {
+                    [key: string]: unknown;
+                };
+                "application/json": {
+                    [key: string]: unknown;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": components["schemas"]["ScimResource"];
+                };
+            };
+            /** @description invalidFilter, invalidSyntax, invalidValue, invalidPath, mutability ... */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": components["schemas"]["ScimError"];
+                };
+            };
+            /** @description No SCIM token, or an unknown or revoked one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": components["schemas"]["ScimError"];
+                };
+            };
+            /** @description No such resource in the token's project, or no such endpoint */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": components["schemas"]["ScimError"];
+                };
+            };
+            /** @description uniqueness: userName is taken in the project */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": components["schemas"]["ScimError"];
+                };
+            };
+            /** @description Any other error, e.g. 405, 413, 415, 429, 503 */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": components["schemas"]["ScimError"];
+                };
+            };
+        };
+    };
+    listScimGroups: {
+        parameters: {
+            query?: {
+                /** @description A SCIM filter (RFC 7644 section 3.4.2.2), 1,000 characters at most */
+                filter?: string;
+                /** @description Attributes to answer, comma-separated */
+                attributes?: string;
+                /** @description Attributes to leave out, comma-separated */
+                excludedAttributes?: string;
+                /** @description 1-based index of the first result */
+                startIndex?: number;
+                /** @description Results per page, 100 at most */
+                count?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": components["schemas"]["ScimList"];
+                };
+            };
+            /** @description invalidFilter, invalidSyntax, invalidValue, invalidPath, mutability ... */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": components["schemas"]["ScimError"];
+                };
+            };
+            /** @description No SCIM token, or an unknown or revoked one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": components["schemas"]["ScimError"];
+                };
+            };
+            /** @description No such resource in the token's project, or no such endpoint */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": components["schemas"]["ScimError"];
+                };
+            };
+            /** @description Any other error, e.g. 405, 413, 415, 429, 503 */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": components["schemas"]["ScimError"];
+                };
+            };
+        };
+    };
+    createScimGroup: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description A SCIM payload (RFC 7644) */
+        requestBody: {
+            content: {
+                "application/scim+json": {
+                    [key: string]: unknown;
+                };
+                "application/json": {
+                    [key: string]: unknown;
+                };
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": components["schemas"]["ScimResource"];
+                };
+            };
+            /** @description invalidFilter, invalidSyntax, invalidValue, invalidPath, mutability ... */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": components["schemas"]["ScimError"];
+                };
+            };
+            /** @description No SCIM token, or an unknown or revoked one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": components["schemas"]["ScimError"];
+                };
+            };
+            /** @description No such resource in the token's project, or no such endpoint */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": components["schemas"]["ScimError"];
+                };
+            };
+            /** @description uniqueness: userName is taken in the project */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": components["schemas"]["ScimError"];
+                };
+            };
+            /** @description Any other error, e.g. 405, 413, 415, 429, 503 */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": components["schemas"]["ScimError"];
+                };
+            };
+        };
+    };
+    searchScimGroups: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description A SCIM payload (RFC 7644) */
+        requestBody: {
+            content: {
+                "application/scim+json": {
+                    [key: string]: unknown;
+                };
+                "application/json": {
+                    [key: string]: unknown;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": components["schemas"]["ScimList"];
+                };
+            };
+            /** @description invalidFilter, invalidSyntax, invalidValue, invalidPath, mutability ... */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": components["schemas"]["ScimError"];
+                };
+            };
+            /** @description No SCIM token, or an unknown or revoked one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": components["schemas"]["ScimError"];
+                };
+            };
+            /** @description No such resource in the token's project, or no such endpoint */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": components["schemas"]["ScimError"];
+                };
+            };
+            /** @description Any other error, e.g. 405, 413, 415, 429, 503 */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": components["schemas"]["ScimError"];
+                };
+            };
+        };
+    };
+    getScimGroup: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                ident: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": components["schemas"]["ScimResource"];
+                };
+            };
+            /** @description invalidFilter, invalidSyntax, invalidValue, invalidPath, mutability ... */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": components["schemas"]["ScimError"];
+                };
+            };
+            /** @description No SCIM token, or an unknown or revoked one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": components["schemas"]["ScimError"];
+                };
+            };
+            /** @description No such resource in the token's project, or no such endpoint */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": components["schemas"]["ScimError"];
+                };
+            };
+            /** @description Any other error, e.g. 405, 413, 415, 429, 503 */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": components["schemas"]["ScimError"];
+                };
+            };
+        };
+    };
+    replaceScimGroup: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                ident: string;
+            };
+            cookie?: never;
+        };
+        /** @description A SCIM payload (RFC 7644) */
+        requestBody: {
+            content: {
+                "application/scim+json": {
+                    [key: string]: unknown;
+                };
+                "application/json": {
+                    [key: string]: unknown;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": components["schemas"]["ScimResource"];
+                };
+            };
+            /** @description invalidFilter, invalidSyntax, invalidValue, invalidPath, mutability ... */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": components["schemas"]["ScimError"];
+                };
+            };
+            /** @description No SCIM token, or an unknown or revoked one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": components["schemas"]["ScimError"];
+                };
+            };
+            /** @description No such resource in the token's project, or no such endpoint */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": components["schemas"]["ScimError"];
+                };
+            };
+            /** @description uniqueness: userName is taken in the project */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": components["schemas"]["ScimError"];
+                };
+            };
+            /** @description Any other error, e.g. 405, 413, 415, 429, 503 */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": components["schemas"]["ScimError"];
+                };
+            };
+        };
+    };
+    deleteScimGroup: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                ident: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description No content */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No SCIM token, or an unknown or revoked one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": components["schemas"]["ScimError"];
+                };
+            };
+            /** @description No such resource in the token's project, or no such endpoint */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": components["schemas"]["ScimError"];
+                };
+            };
+            /** @description Any other error, e.g. 405, 413, 415, 429, 503 */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": components["schemas"]["ScimError"];
+                };
+            };
+        };
+    };
+    patchScimGroup: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                ident: string;
+            };
+            cookie?: never;
+        };
+        /** @description A SCIM payload (RFC 7644) */
+        requestBody: {
+            content: {
+                "application/scim+json": {
+                    [key: string]: unknown;
+                };
+                "application/json": {
+                    [key: string]: unknown;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": components["schemas"]["ScimResource"];
+                };
+            };
+            /** @description invalidFilter, invalidSyntax, invalidValue, invalidPath, mutability ... */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": components["schemas"]["ScimError"];
+                };
+            };
+            /** @description No SCIM token, or an unknown or revoked one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": components["schemas"]["ScimError"];
+                };
+            };
+            /** @description No such resource in the token's project, or no such endpoint */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": components["schemas"]["ScimError"];
+                };
+            };
+            /** @description uniqueness: userName is taken in the project */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": components["schemas"]["ScimError"];
+                };
+            };
+            /** @description Any other error, e.g. 405, 413, 415, 429, 503 */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": components["schemas"]["ScimError"];
                 };
             };
         };

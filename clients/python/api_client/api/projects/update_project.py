@@ -61,6 +61,11 @@ def _parse_response(
 
         return response_404
 
+    if response.status_code == 409:
+        response_409 = Error.from_dict(response.json())
+
+        return response_409
+
     response_default = Error.from_dict(response.json())
 
     return response_default
@@ -83,7 +88,8 @@ def sync_detailed(
     client: AuthenticatedClient,
     body: ProjectUpdate,
 ) -> Response[Error | ProjectData]:
-    """Change a project's name or description (its owner or an admin).
+    """Change a project's name or description (its owner or an admin), or its single
+    sign-on settings (its owner).
 
     Args:
         project_id (str):
@@ -115,7 +121,8 @@ def sync(
     client: AuthenticatedClient,
     body: ProjectUpdate,
 ) -> Error | ProjectData | None:
-    """Change a project's name or description (its owner or an admin).
+    """Change a project's name or description (its owner or an admin), or its single
+    sign-on settings (its owner).
 
     Args:
         project_id (str):
@@ -142,7 +149,8 @@ async def asyncio_detailed(
     client: AuthenticatedClient,
     body: ProjectUpdate,
 ) -> Response[Error | ProjectData]:
-    """Change a project's name or description (its owner or an admin).
+    """Change a project's name or description (its owner or an admin), or its single
+    sign-on settings (its owner).
 
     Args:
         project_id (str):
@@ -172,7 +180,8 @@ async def asyncio(
     client: AuthenticatedClient,
     body: ProjectUpdate,
 ) -> Error | ProjectData | None:
-    """Change a project's name or description (its owner or an admin).
+    """Change a project's name or description (its owner or an admin), or its single
+    sign-on settings (its owner).
 
     Args:
         project_id (str):

@@ -1,0 +1,186 @@
+from http import HTTPStatus
+from typing import Any
+
+import httpx
+
+from ...client import AuthenticatedClient, Client
+from ...models.scim_error import ScimError
+from ...models.scim_list import ScimList
+from ...models.search_scim_users_json_body import SearchScimUsersJsonBody
+from ...types import Response
+
+
+def _get_kwargs(
+    *,
+    body: SearchScimUsersJsonBody,
+) -> dict[str, Any]:
+    headers: dict[str, Any] = {}
+
+    _kwargs: dict[str, Any] = {
+        "method": "post",
+        "url": "/api/scim/v2/Users/.search",
+    }
+
+    _kwargs["json"] = body.to_dict()
+
+    headers["Content-Type"] = "application/scim+json"
+
+    _kwargs["headers"] = headers
+    return _kwargs
+
+
+def _parse_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> ScimError | ScimList:
+    if response.status_code == 200:
+        response_200 = ScimList.from_dict(response.json())
+
+        return response_200
+
+    if response.status_code == 400:
+        response_400 = ScimError.from_dict(response.json())
+
+        return response_400
+
+    if response.status_code == 401:
+        response_401 = ScimError.from_dict(response.json())
+
+        return response_401
+
+    if response.status_code == 404:
+        response_404 = ScimError.from_dict(response.json())
+
+        return response_404
+
+    response_default = ScimError.from_dict(response.json())
+
+    return response_default
+
+
+def _build_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> Response[ScimError | ScimList]:
+    return Response(
+        status_code=HTTPStatus(response.status_code),
+        content=response.content,
+        headers=response.headers,
+        parsed=_parse_response(client=client, response=response),
+    )
+
+
+def sync_detailed(
+    *,
+    client: AuthenticatedClient | Client,
+    body: SearchScimUsersJsonBody,
+) -> Response[ScimError | ScimList]:
+    """Search the directory's Users (POST .search).
+
+     Authorization: Bearer scim_... (a SCIM token of the project: /api/projects/{id}/scim-tokens);
+    sessions and API keys are 401 here
+
+    Args:
+        body (SearchScimUsersJsonBody):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[ScimError | ScimList]
+    """
+
+    kwargs = _get_kwargs(
+        body=body,
+    )
+
+    response = client.get_httpx_client().request(
+        **kwargs,
+    )
+
+    return _build_response(client=client, response=response)
+
+
+def sync(
+    *,
+    client: AuthenticatedClient | Client,
+    body: SearchScimUsersJsonBody,
+) -> ScimError | ScimList | None:
+    """Search the directory's Users (POST .search).
+
+     Authorization: Bearer scim_... (a SCIM token of the project: /api/projects/{id}/scim-tokens);
+    sessions and API keys are 401 here
+
+    Args:
+        body (SearchScimUsersJsonBody):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        ScimError | ScimList
+    """
+
+    return sync_detailed(
+        client=client,
+        body=body,
+    ).parsed
+
+
+async def asyncio_detailed(
+    *,
+    client: AuthenticatedClient | Client,
+    body: SearchScimUsersJsonBody,
+) -> Response[ScimError | ScimList]:
+    """Search the directory's Users (POST .search).
+
+     Authorization: Bearer scim_... (a SCIM token of the project: /api/projects/{id}/scim-tokens);
+    sessions and API keys are 401 here
+
+    Args:
+        body (SearchScimUsersJsonBody):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[ScimError | ScimList]
+    """
+
+    kwargs = _get_kwargs(
+        body=body,
+    )
+
+    response = await client.get_async_httpx_client().request(**kwargs)
+
+    return _build_response(client=client, response=response)
+
+
+async def asyncio(
+    *,
+    client: AuthenticatedClient | Client,
+    body: SearchScimUsersJsonBody,
+) -> ScimError | ScimList | None:
+    """Search the directory's Users (POST .search).
+
+     Authorization: Bearer scim_... (a SCIM token of the project: /api/projects/{id}/scim-tokens);
+    sessions and API keys are 401 here
+
+    Args:
+        body (SearchScimUsersJsonBody):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        ScimError | ScimList
+    """
+
+    return (
+        await asyncio_detailed(
+            client=client,
+            body=body,
+        )
+    ).parsed

@@ -1,0 +1,250 @@
+from http import HTTPStatus
+from typing import Any
+from urllib.parse import quote
+
+import httpx
+
+from ...client import AuthenticatedClient, Client
+from ...models.error import Error
+from ...models.list_scim_tokens_order import ListScimTokensOrder
+from ...models.list_scim_tokens_sort import ListScimTokensSort
+from ...models.scim_token_page import ScimTokenPage
+from ...types import UNSET, Response, Unset
+
+
+def _get_kwargs(
+    project_id: str,
+    *,
+    page: int | Unset = 1,
+    limit: int | Unset = 20,
+    sort: ListScimTokensSort | Unset = "createdAt",
+    order: ListScimTokensOrder | Unset = "desc",
+) -> dict[str, Any]:
+
+    params: dict[str, Any] = {}
+
+    params["page"] = page
+
+    params["limit"] = limit
+
+    json_sort: str | Unset = UNSET
+    if not isinstance(sort, Unset):
+        json_sort = sort
+
+    params["sort"] = json_sort
+
+    json_order: str | Unset = UNSET
+    if not isinstance(order, Unset):
+        json_order = order
+
+    params["order"] = json_order
+
+    params = {k: v for k, v in params.items() if v is not UNSET and v is not None}
+
+    _kwargs: dict[str, Any] = {
+        "method": "get",
+        "url": "/api/projects/{project_id}/scim-tokens".format(
+            project_id=quote(str(project_id), safe=""),
+        ),
+        "params": params,
+    }
+
+    return _kwargs
+
+
+def _parse_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> Error | ScimTokenPage:
+    if response.status_code == 200:
+        response_200 = ScimTokenPage.from_dict(response.json())
+
+        return response_200
+
+    if response.status_code == 400:
+        response_400 = Error.from_dict(response.json())
+
+        return response_400
+
+    if response.status_code == 401:
+        response_401 = Error.from_dict(response.json())
+
+        return response_401
+
+    if response.status_code == 403:
+        response_403 = Error.from_dict(response.json())
+
+        return response_403
+
+    if response.status_code == 404:
+        response_404 = Error.from_dict(response.json())
+
+        return response_404
+
+    response_default = Error.from_dict(response.json())
+
+    return response_default
+
+
+def _build_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> Response[Error | ScimTokenPage]:
+    return Response(
+        status_code=HTTPStatus(response.status_code),
+        content=response.content,
+        headers=response.headers,
+        parsed=_parse_response(client=client, response=response),
+    )
+
+
+def sync_detailed(
+    project_id: str,
+    *,
+    client: AuthenticatedClient,
+    page: int | Unset = 1,
+    limit: int | Unset = 20,
+    sort: ListScimTokensSort | Unset = "createdAt",
+    order: ListScimTokensOrder | Unset = "desc",
+) -> Response[Error | ScimTokenPage]:
+    """List the project's SCIM tokens (never a token itself).
+
+    Args:
+        project_id (str):
+        page (int | Unset):  Default: 1.
+        limit (int | Unset):  Default: 20.
+        sort (ListScimTokensSort | Unset):  Default: 'createdAt'.
+        order (ListScimTokensOrder | Unset):  Default: 'desc'.
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[Error | ScimTokenPage]
+    """
+
+    kwargs = _get_kwargs(
+        project_id=project_id,
+        page=page,
+        limit=limit,
+        sort=sort,
+        order=order,
+    )
+
+    response = client.get_httpx_client().request(
+        **kwargs,
+    )
+
+    return _build_response(client=client, response=response)
+
+
+def sync(
+    project_id: str,
+    *,
+    client: AuthenticatedClient,
+    page: int | Unset = 1,
+    limit: int | Unset = 20,
+    sort: ListScimTokensSort | Unset = "createdAt",
+    order: ListScimTokensOrder | Unset = "desc",
+) -> Error | ScimTokenPage | None:
+    """List the project's SCIM tokens (never a token itself).
+
+    Args:
+        project_id (str):
+        page (int | Unset):  Default: 1.
+        limit (int | Unset):  Default: 20.
+        sort (ListScimTokensSort | Unset):  Default: 'createdAt'.
+        order (ListScimTokensOrder | Unset):  Default: 'desc'.
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Error | ScimTokenPage
+    """
+
+    return sync_detailed(
+        project_id=project_id,
+        client=client,
+        page=page,
+        limit=limit,
+        sort=sort,
+        order=order,
+    ).parsed
+
+
+async def asyncio_detailed(
+    project_id: str,
+    *,
+    client: AuthenticatedClient,
+    page: int | Unset = 1,
+    limit: int | Unset = 20,
+    sort: ListScimTokensSort | Unset = "createdAt",
+    order: ListScimTokensOrder | Unset = "desc",
+) -> Response[Error | ScimTokenPage]:
+    """List the project's SCIM tokens (never a token itself).
+
+    Args:
+        project_id (str):
+        page (int | Unset):  Default: 1.
+        limit (int | Unset):  Default: 20.
+        sort (ListScimTokensSort | Unset):  Default: 'createdAt'.
+        order (ListScimTokensOrder | Unset):  Default: 'desc'.
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[Error | ScimTokenPage]
+    """
+
+    kwargs = _get_kwargs(
+        project_id=project_id,
+        page=page,
+        limit=limit,
+        sort=sort,
+        order=order,
+    )
+
+    response = await client.get_async_httpx_client().request(**kwargs)
+
+    return _build_response(client=client, response=response)
+
+
+async def asyncio(
+    project_id: str,
+    *,
+    client: AuthenticatedClient,
+    page: int | Unset = 1,
+    limit: int | Unset = 20,
+    sort: ListScimTokensSort | Unset = "createdAt",
+    order: ListScimTokensOrder | Unset = "desc",
+) -> Error | ScimTokenPage | None:
+    """List the project's SCIM tokens (never a token itself).
+
+    Args:
+        project_id (str):
+        page (int | Unset):  Default: 1.
+        limit (int | Unset):  Default: 20.
+        sort (ListScimTokensSort | Unset):  Default: 'createdAt'.
+        order (ListScimTokensOrder | Unset):  Default: 'desc'.
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Error | ScimTokenPage
+    """
+
+    return (
+        await asyncio_detailed(
+            project_id=project_id,
+            client=client,
+            page=page,
+            limit=limit,
+            sort=sort,
+            order=order,
+        )
+    ).parsed

@@ -1,0 +1,183 @@
+from http import HTTPStatus
+from typing import Any
+from urllib.parse import quote
+
+import httpx
+
+from ...client import AuthenticatedClient, Client
+from ...models.connection_data import ConnectionData
+from ...models.error import Error
+from ...types import Response
+
+
+def _get_kwargs(
+    project_id: str,
+    connection_id: str,
+) -> dict[str, Any]:
+
+    _kwargs: dict[str, Any] = {
+        "method": "get",
+        "url": "/api/projects/{project_id}/sso-connections/{connection_id}".format(
+            project_id=quote(str(project_id), safe=""),
+            connection_id=quote(str(connection_id), safe=""),
+        ),
+    }
+
+    return _kwargs
+
+
+def _parse_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> ConnectionData | Error:
+    if response.status_code == 200:
+        response_200 = ConnectionData.from_dict(response.json())
+
+        return response_200
+
+    if response.status_code == 401:
+        response_401 = Error.from_dict(response.json())
+
+        return response_401
+
+    if response.status_code == 403:
+        response_403 = Error.from_dict(response.json())
+
+        return response_403
+
+    if response.status_code == 404:
+        response_404 = Error.from_dict(response.json())
+
+        return response_404
+
+    response_default = Error.from_dict(response.json())
+
+    return response_default
+
+
+def _build_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> Response[ConnectionData | Error]:
+    return Response(
+        status_code=HTTPStatus(response.status_code),
+        content=response.content,
+        headers=response.headers,
+        parsed=_parse_response(client=client, response=response),
+    )
+
+
+def sync_detailed(
+    project_id: str,
+    connection_id: str,
+    *,
+    client: AuthenticatedClient,
+) -> Response[ConnectionData | Error]:
+    """Return one of the project's SSO connections.
+
+    Args:
+        project_id (str):
+        connection_id (str):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[ConnectionData | Error]
+    """
+
+    kwargs = _get_kwargs(
+        project_id=project_id,
+        connection_id=connection_id,
+    )
+
+    response = client.get_httpx_client().request(
+        **kwargs,
+    )
+
+    return _build_response(client=client, response=response)
+
+
+def sync(
+    project_id: str,
+    connection_id: str,
+    *,
+    client: AuthenticatedClient,
+) -> ConnectionData | Error | None:
+    """Return one of the project's SSO connections.
+
+    Args:
+        project_id (str):
+        connection_id (str):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        ConnectionData | Error
+    """
+
+    return sync_detailed(
+        project_id=project_id,
+        connection_id=connection_id,
+        client=client,
+    ).parsed
+
+
+async def asyncio_detailed(
+    project_id: str,
+    connection_id: str,
+    *,
+    client: AuthenticatedClient,
+) -> Response[ConnectionData | Error]:
+    """Return one of the project's SSO connections.
+
+    Args:
+        project_id (str):
+        connection_id (str):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[ConnectionData | Error]
+    """
+
+    kwargs = _get_kwargs(
+        project_id=project_id,
+        connection_id=connection_id,
+    )
+
+    response = await client.get_async_httpx_client().request(**kwargs)
+
+    return _build_response(client=client, response=response)
+
+
+async def asyncio(
+    project_id: str,
+    connection_id: str,
+    *,
+    client: AuthenticatedClient,
+) -> ConnectionData | Error | None:
+    """Return one of the project's SSO connections.
+
+    Args:
+        project_id (str):
+        connection_id (str):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        ConnectionData | Error
+    """
+
+    return (
+        await asyncio_detailed(
+            project_id=project_id,
+            connection_id=connection_id,
+            client=client,
+        )
+    ).parsed
