@@ -133,6 +133,8 @@ def finish_config(app):
             "max_overflow": cfg["DATABASE_MAX_OVERFLOW"],
         })
     cfg["API_BASE_URL"] = cfg["API_BASE_URL"] or cfg["APP_BASE_URL"]
+    if cfg["SSO_ALLOW_PRIVATE_NETWORKS"] is None:  # development: a provider on loopback
+        cfg["SSO_ALLOW_PRIVATE_NETWORKS"] = app.debug
     if app.debug and not cfg["ALLOWED_REDIRECT_ORIGINS"]:
         # Development: magic links and OAuth may come back to the service's own pages.
         cfg["ALLOWED_REDIRECT_ORIGINS"] = config.loopback_twins(cfg["APP_BASE_URL"])

@@ -143,7 +143,8 @@ SETTINGS = {
     # --- single sign-on (extensions.md E4.2) ---
     # Let identity provider URLs be http:// and reach loopback and private addresses. Off in
     # production: any project owner names a provider, and the service would fetch from it.
-    "SSO_ALLOW_PRIVATE_NETWORKS": ("bool", False),
+    # Unset: on with --debug (a provider on the developer's machine), else off.
+    "SSO_ALLOW_PRIVATE_NETWORKS": ("bool", None),
     # --- passkeys and CORS ---
     # The relying party (contract section 5): the host name passkeys are bound to.
     "WEBAUTHN_RP_ID": (str, "localhost"),

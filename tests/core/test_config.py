@@ -43,9 +43,13 @@ def test_debug_mode_generates_and_keeps_a_development_key(monkeypatch, tmp_path)
     assert second.config["PAYMENT_WEBHOOK_SECRET"] == [webhook_secret]
     with open(os.path.join(first.instance_path, "dev-webhook-secret")) as kept:
         assert kept.read() == webhook_secret
+    assert first.config["SSO_ALLOW_PRIVATE_NETWORKS"] is True  # a provider on loopback
     monkeypatch.setenv("PAYMENT_WEBHOOK_SECRET", "whsec_given")
     given = create_app({"DATABASE_URL": f"sqlite:///{tmp_path}/a.db"})
     assert given.config["PAYMENT_WEBHOOK_SECRET"] == ["whsec_given"]
+    monkeypatch.delenv("FLASK_DEBUG")
+    production = create_app({"DATABASE_URL": f"sqlite:///{tmp_path}/a.db", "SECRET_KEY": "k"})
+    assert production.config["SSO_ALLOW_PRIVATE_NETWORKS"] is False
 
 
 def test_environment_variables_are_parsed_by_type():

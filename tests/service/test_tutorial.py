@@ -9,15 +9,21 @@ section 2); mailed tokens read as the tutorial says (from instance/server.log)."
 #   not run (the tests run in the venv it makes);
 # - the server listens on a free port rather than 5000 (FLASK_RUN_PORT, APP_BASE_URL), and the
 #   blocks' `localhost:5000` is that port;
+# - its DNS_RESOLVER is a DNS server on loopback that plays each domain's DNS host: it answers
+#   `_saas-verification.<domain>` with the record the service asked for (read from the
+#   server's database), as if the owner had published it (the single sign-on page);
 # - a `curl` whose answer the tutorial does not show as an error gets `--fail-with-body`, and the
 #   shell runs with `set -euo pipefail`, so an answer that went wrong stops the run.
 import os
 import re
 import signal
+import sqlite3
 import subprocess
 from pathlib import Path
 
 import pytest
+from dnslib import QTYPE, RCODE, RR, TXT
+from dnslib.server import BaseResolver, DNSLogger, DNSServer
 
 from tests.conftest import free_port, wait_until_healthy
 
@@ -80,13 +86,45 @@ def checkout(tmp_path_factory):
     return folder
 
 
+class PublishedRecords(BaseResolver):
+    """Each claimed domain's DNS host, with the verification record published."""
+
+    def __init__(self, database: Path):
+        self.database = database
+
+    def resolve(self, request, handler):
+        name = str(request.q.qname).rstrip(".").lower()
+        reply = request.reply()
+        domain = name.removeprefix("_saas-verification.")
+        with sqlite3.connect(self.database) as db:
+            row = db.execute("SELECT value FROM project_domains WHERE domain = ? LIMIT 1",
+                             (domain,)).fetchone() if domain != name else None
+        if row is None:
+            reply.header.rcode = RCODE.NXDOMAIN
+        elif request.q.qtype == QTYPE.TXT:
+            reply.add_answer(RR(name, QTYPE.TXT, rdata=TXT(row[0]), ttl=60))
+        return reply
+
+
 @pytest.fixture(scope="module")
-def environment():
+def dns_host(checkout):
+    quiet = DNSLogger(log="-request,-reply,-truncated,-error", logf=lambda *_: None)
+    server = DNSServer(PublishedRecords(checkout / "instance" / "app.db"), address="127.0.0.1",
+                       port=0, logger=quiet)
+    server.start_thread()
+    yield f"127.0.0.1:{server.server.server_address[1]}"
+    server.stop()
+    server.server.server_close()
+
+
+@pytest.fixture(scope="module")
+def environment(dns_host):
     """The embedded defaults: none of the test run's own settings reach the tutorial."""
     port = free_port()
     env = {name: value for name, value in os.environ.items()
            if name not in ("SECRET_KEY", "FLASK_DEBUG", "DATABASE_URL", "RATELIMIT_STORAGE_URI")}
-    env.update(FLASK_RUN_PORT=str(port), APP_BASE_URL=f"http://localhost:{port}")
+    env.update(FLASK_RUN_PORT=str(port), APP_BASE_URL=f"http://localhost:{port}",
+               DNS_RESOLVER=dns_host)
     return port, env
 
 
