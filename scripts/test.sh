@@ -19,6 +19,7 @@ missing=()
 "$PYTHON" -c "import ensurepip, venv" 2>/dev/null || missing+=(python3-venv)
 command -v chromium >/dev/null || missing+=(chromium)
 command -v redis-server >/dev/null || missing+=(redis-server)
+command -v xmlsec1 >/dev/null || missing+=(xmlsec1)  # SAML signatures (pysaml2)
 if [ -z "${DATABASE_URL:-}" ]; then
   command -v go >/dev/null || missing+=(golang-go)
   command -v java >/dev/null || missing+=(default-jre-headless)

@@ -3,6 +3,7 @@ a way into the operator's network (extensions.md E4.2). Only https, only hosts w
 address is public, connected to the address that was checked (no second lookup to rebind),
 no redirects followed, a 3-second budget and 1 MiB at most; SSO_ALLOW_PRIVATE_NETWORKS lifts
 the first two (development and tests)."""
+import io
 import ipaddress
 import socket
 import time
@@ -106,10 +107,11 @@ class GuardedAdapter(HTTPAdapter):
         if response.is_redirect or 300 <= response.status_code < 400:
             response.close()
             raise FetchRefused(f"{host} answered a redirect, which is not followed")
-        response._content = self._body(response, host)  # read now, within the limits
+        body = self.read_body(response, host)  # read now, within the limits
+        response.raw = io.BytesIO(body)  # what `content` and `json()` read
         return response
 
-    def _body(self, response, host) -> bytes:
+    def read_body(self, response, host) -> bytes:
         body = bytearray()
         try:
             for chunk in response.raw.stream(CHUNK, decode_content=True):
