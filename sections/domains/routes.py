@@ -13,13 +13,13 @@ from sections.domains.schemas import (
     DomainPageSchema,
 )
 
-blp = ApiBlueprint("domains", __name__, url_prefix="/api/projects/<project_id>/domains",
+blp = ApiBlueprint("domains", __name__, url_prefix="/api/projects",
                    description="A project's verified domains (extensions.md E4.1)")
 
 NO_DOMAIN = (404, "NOT_FOUND: no such domain in this project")
 
 
-@blp.post("")
+@blp.post("/<project_id>/domains")
 @blp.doc(operationId="addProjectDomain")
 @blp.response(201, DomainDataSchema)
 @blp.errors((400, "VALIDATION_ERROR naming domain: not a host name of two labels or more, "
@@ -35,7 +35,7 @@ def add_domain(data, project):
     return {"data": domains.answer(domain)}
 
 
-@blp.get("")
+@blp.get("/<project_id>/domains")
 @blp.doc(operationId="listProjectDomains")
 @blp.response(200, DomainPageSchema)
 @blp.errors((400, "VALIDATION_ERROR"))
@@ -48,7 +48,7 @@ def list_domains(args, project):
     return page.answer([domains.answer(row) for row in page.items])
 
 
-@blp.post("/<domain_id>/verify")
+@blp.post("/<project_id>/domains/<domain_id>/verify")
 @blp.doc(operationId="verifyProjectDomain")
 @blp.response(200, DomainDataSchema)
 @blp.errors(NO_DOMAIN, (409, "CONFLICT: the TXT record expected is not found (the message "
@@ -62,7 +62,7 @@ def verify_domain(project, domain_id):
     return {"data": domains.answer(domain)}
 
 
-@blp.delete("/<domain_id>")
+@blp.delete("/<project_id>/domains/<domain_id>")
 @blp.doc(operationId="removeProjectDomain")
 @blp.response(204)
 @blp.errors(NO_DOMAIN, (409, "CONFLICT: the last verified domain while the project requires "

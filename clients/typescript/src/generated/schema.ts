@@ -9002,6 +9002,24 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description FORBIDDEN: the caller may not list the domains of this project; SSO_REQUIRED: the caller is bound by the project's ssoRequired and came without a session from one of its ACTIVE connections (extensions.md E4.2) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description NOT_FOUND: no such project, or one the caller may not see */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Any other error, e.g. 405, 413, 415, 429, 503 */
             default: {
                 headers: {
@@ -9048,6 +9066,24 @@ export interface operations {
             };
             /** @description AUTH_ERROR: bearer token missing, invalid or expired */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description FORBIDDEN: the caller may not manage the domains of this project; SSO_REQUIRED: the caller is bound by the project's ssoRequired and came without a session from one of its ACTIVE connections (extensions.md E4.2) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description NOT_FOUND: no such project, or one the caller may not see */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -9105,7 +9141,16 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description NOT_FOUND: no such domain; NOT_FOUND: no such domain in this project */
+            /** @description FORBIDDEN: the caller may not manage the domains of this project; SSO_REQUIRED: the caller is bound by the project's ssoRequired and came without a session from one of its ACTIVE connections (extensions.md E4.2) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description NOT_FOUND: no such project, or one the caller may not see; NOT_FOUND: no such domain; NOT_FOUND: no such domain in this project */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -9162,7 +9207,16 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description NOT_FOUND: no such domain; NOT_FOUND: no such domain in this project */
+            /** @description FORBIDDEN: the caller may not manage the domains of this project; SSO_REQUIRED: the caller is bound by the project's ssoRequired and came without a session from one of its ACTIVE connections (extensions.md E4.2) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description NOT_FOUND: no such project, or one the caller may not see; NOT_FOUND: no such domain; NOT_FOUND: no such domain in this project */
             404: {
                 headers: {
                     [name: string]: unknown;
