@@ -15,11 +15,6 @@ from sections.sso.saml_models import SamlAcceptedAssertion
 from sections.sso.saml_response import SamlRejected
 
 log = logging.getLogger(__name__)
-# pysaml2 logs whole documents (names and addresses in them) and tracebacks at ERROR for
-# every refused answer; the refusal is logged here once, briefly.
-logging.getLogger("saml2").setLevel(logging.CRITICAL)
-# xmlschema (pysaml2's) says at INFO, at every start, that its own schema is already loaded.
-logging.getLogger("xmlschema").setLevel(logging.WARNING)
 
 __all__ = ["SamlRejected", "certificates_answer", "configure", "identify", "metadata",
            "redirect"]
