@@ -44,8 +44,9 @@ class DevTools:
         return result["result"].get("value")  # undefined has none
 
 
-def read_port_file(path, process, deadline=30.0):
-    """Chromium writes its DevTools port to the profile once it listens."""
+def read_port_file(path, process, deadline=90.0):
+    """Chromium writes its DevTools port to the profile once it listens (a first start on a busy
+    2-core machine, beside the suite's other worker, has taken over 30 seconds)."""
     start = time.monotonic()
     while time.monotonic() - start < deadline:
         assert process.poll() is None, "chromium exited early"
