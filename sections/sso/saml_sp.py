@@ -1,16 +1,20 @@
 """The service's side of a SAML connection, built with pysaml2 in memory for each connection
 (no configuration file, no metadata fetched): its entity ID and endpoints, its metadata, and
-AuthnRequests sent by the HTTP-Redirect binding."""
+AuthnRequests sent by the HTTP-Redirect binding.
+
+pysaml2's client, configuration and metadata modules load its XML schemas as they are imported,
+some 3 seconds of CPU: a process imports them at its first SAML request (`_pysaml2`), not as it
+starts, so a server, a test's server and a maintenance command start without that cost."""
+from __future__ import annotations
+
 import base64
+import functools
 import shutil
 from dataclasses import dataclass
 from xml.sax.saxutils import escape, quoteattr
 
 from lxml import etree
 from saml2 import BINDING_HTTP_POST, BINDING_HTTP_REDIRECT
-from saml2.client import Saml2Client
-from saml2.config import SPConfig
-from saml2.metadata import create_metadata_string
 from saml2.saml import NAMEID_FORMAT_EMAILADDRESS
 
 from sections.sso.saml_xml import NS
@@ -60,7 +64,14 @@ def idp_metadata_xml(idp: IdpSide) -> str:
         f"Location={quoteattr(idp.sso_url)}/></md:IDPSSODescriptor></md:EntityDescriptor>")
 
 
-def config(connection_id: str, idp: IdpSide | None = None) -> SPConfig:
+@functools.cache
+def _pysaml2():
+    """pysaml2's (client, config, metadata) modules, imported once, on first use."""
+    from saml2 import client, config, metadata
+    return client, config, metadata
+
+
+def config(connection_id: str, idp: IdpSide | None = None):
     ends = endpoints(connection_id)
     settings = {
         "entityid": ends.sp_entity_id,
@@ -79,19 +90,20 @@ def config(connection_id: str, idp: IdpSide | None = None) -> SPConfig:
     }
     if idp is not None:
         settings["metadata"] = {"inline": [idp_metadata_xml(idp)]}
-    conf = SPConfig()
+    conf = _pysaml2()[1].SPConfig()
     conf.load(settings)
     return conf
 
 
-def client(connection_id: str, idp: IdpSide) -> Saml2Client:
-    return Saml2Client(config(connection_id, idp))
+def client(connection_id: str, idp: IdpSide):
+    """pysaml2's Saml2Client for the connection."""
+    return _pysaml2()[0].Saml2Client(config(connection_id, idp))
 
 
 def sp_metadata(connection_id: str) -> bytes:
     """The service provider's metadata for this connection (unsigned), without the list of
     every algorithm pysaml2 knows (MD5 among them) that it puts in md:Extensions."""
-    document = create_metadata_string(None, config=config(connection_id), valid=None)
+    document = _pysaml2()[2].create_metadata_string(None, config=config(connection_id), valid=None)
     root = etree.fromstring(document)
     for extensions in root.findall(f"{{{NS['md']}}}Extensions"):
         root.remove(extensions)
