@@ -177,3 +177,26 @@ def test_verify_with_a_head_that_is_not_in_the_chain_fails(app, client, project)
 
 def test_verify_an_empty_log(app):
     assert verify(app) == (0, "0 entries, chain intact\n")
+
+
+def test_an_entry_is_never_timed_before_the_last_one(app, client, project, clock):
+    project_id, headers = project
+    write_entries(app, client, project_id, headers, 1)
+    clock.advance(minutes=-5)  # the server's clock stepped back (a correction, another host)
+    assert client.patch(f"/api/projects/{project_id}", json={"name": "Later"},
+                        headers=headers).status_code == 200
+    with app.app_context():
+        first, second = db.session.execute(select(AuditEntry.created_at)
+                                           .order_by(AuditEntry.seq)).scalars()
+    assert second == first
+    assert verify(app) == (0, "2 entries, chain intact\n")
+
+
+@pytest.mark.parametrize("name", ["\\u0001 \"\\u0002\" \\", "\"\\u0002\"", "Crème \\\\u0001"])
+def test_values_that_look_like_where_seq_and_created_at_go_are_hashed_as_published(
+        app, client, project, name):
+    project_id, headers = project
+    for body in ({"name": name}, {"description": name}, {"name": "Plain"}):
+        assert client.patch(f"/api/projects/{project_id}", json=body,
+                            headers=headers).status_code == 200
+    assert verify(app) == (0, "3 entries, chain intact\n")
