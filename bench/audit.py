@@ -4,10 +4,14 @@ second with the chain against the same write before it, the NDJSON export of 1,0
 
 "Before" is the service as it was before the chain: a checkout of an older commit (--before, a
 git worktree), served on its own database beside this tree's, the same requests alternated with
-this tree's round by round. Before the chain a rename wrote no audit entry at all, so the ratio
-is the whole cost of the entry: its insert, its indexes, the lock, the head read and the hash.
+this tree's round by round. Two writes (--write):
+- `rename` (the figure's): a project renamed. Before the chain a rename wrote no audit entry at
+  all, so the ratio is the whole cost of the entry: its insert, its indexes, the lock, the head
+  read and the hash.
+- `user-rename`: an admin renames a user (`PATCH /api/admin/users/{id}`), a write audited
+  before the chain too (`user.update`), so the ratio is the chain's own cost.
 Usage: python bench/audit.py --before /path/to/older/checkout [--database-url URL] [--rounds 5]
-       [--projects 1] [--entries 1000000] [--only writes export]"""
+       [--write rename user-rename] [--projects 1] [--entries 1000000] [--only writes export]"""
 import argparse
 import json
 import os
@@ -69,20 +73,33 @@ class Served:
             server.__exit__(None, None, None)
         self.servers = []
 
+    def sign_up(self):
+        """(token, user id) of a new account."""
+        email = f"bench-{uuid.uuid4().hex[:8]}@example.com"
+        answer = requests.post(f"{self.servers[0].url}/api/auth/sign-up",
+                               json={"email": email, "password": PASSWORD}, timeout=30).json()
+        return answer["session"]["token"], answer["user"]["id"], email
+
     def owner_and_project(self, count=1):
         """A new account's token and the ids of `count` projects it owns."""
-        url = self.servers[0].url
-        email = f"bench-{uuid.uuid4().hex[:8]}@example.com"
-        answer = requests.post(f"{url}/api/auth/sign-up", json={"email": email,
-                                                                "password": PASSWORD},
-                               timeout=30).json()
-        token = answer["session"]["token"]
-        projects = [requests.post(f"{url}/api/projects", json={"name": "Bench"},
+        token, _, _ = self.sign_up()
+        projects = [requests.post(f"{self.servers[0].url}/api/projects", json={"name": "Bench"},
                                   headers={"Authorization": f"Bearer {token}"},
                                   timeout=30).json()["data"]["id"] for _ in range(count)]
         return token, projects
 
-    def rename_rate(self, args, token, projects, round_):
+    def renamer(self, write, count):
+        """(a token, the `count` paths its PATCHes rename in turn) for `write`."""
+        if write == "rename":
+            token, projects = self.owner_and_project(count)
+            return token, [f"/api/projects/{project}" for project in projects]
+        token, _, email = self.sign_up()
+        subprocess.run([sys.executable, "-m", "flask", "--app", "app", "set-role", email,
+                        "admin"], cwd=self.root, env=self.env(), check=True,
+                       capture_output=True)
+        return token, [f"/api/admin/users/{self.sign_up()[1]}" for _ in range(count)]
+
+    def rename_rate(self, args, token, paths, round_):
         """Renames per second through all processes at once (one wrk each, the connections
         shared out), every request a new name."""
         share = argparse.Namespace(**{**vars(args), "headers": [
@@ -90,9 +107,9 @@ class Served:
         found = [None] * self.processes
 
         def run(index):
-            found[index] = wrk(f"{self.servers[index].url}/api/projects/{projects[0]}", share,
+            found[index] = wrk(f"{self.servers[index].url}{paths[0]}", share,
                                script=os.path.join(HERE, "rename.lua"),
-                               script_args=[f"r{round_}p{index}x", *projects])
+                               script_args=[f"r{round_}p{index}x", *paths])
 
         threads = [threading.Thread(target=run, args=(i,)) for i in range(self.processes)]
         cpu = self.cpu_seconds()
@@ -137,7 +154,7 @@ def writes(args, workdir):
         for variant in variants:
             variant.prepare()
             variant.start(workdir)
-            owners[variant.name] = variant.owner_and_project(args.projects)
+            owners[variant.name] = variant.renamer(args.write, args.projects)
         ratios, cpu_ratios, rates = [], [], {"before": [], "after": []}
         for round_ in range(args.rounds):
             got, cpu = {}, {}
@@ -154,11 +171,14 @@ def writes(args, workdir):
                   f"{cpu_ratios[-1]:.3f}", flush=True)
         for variant in variants:
             variant.stop()
-        print(f"audited rename (PATCH /api/projects/{{id}}) of {args.projects} project(s) in "
-              f"turn, {args.processes} process(es) x "
+        what = (f"audited rename (PATCH /api/projects/{{id}}) of {args.projects} project(s)"
+                if args.write == "rename" else f"admin's audited rename (PATCH /api/admin/"
+                f"users/{{id}}) of {args.projects} user(s)")
+        before = "no entry" if args.write == "rename" else "an entry, unchained"
+        print(f"{what} in turn, {args.processes} process(es) x "
               f"{args.threads} threads, {args.connections} connections: with the chain "
-              f"{statistics.median(rates['after']):.0f}/s, before the chain (--before, no "
-              f"entry) {statistics.median(rates['before']):.0f}/s; ratio median "
+              f"{statistics.median(rates['after']):.0f}/s, before the chain (--before, "
+              f"{before}) {statistics.median(rates['before']):.0f}/s; ratio median "
               f"{statistics.median(ratios):.3f} (rounds: "
               f"{', '.join(f'{r:.3f}' for r in ratios)}); by server CPU per request "
               f"(before / with) median {statistics.median(cpu_ratios):.3f}; target >= 0.8")
@@ -271,9 +291,12 @@ def main():
                         help="serving processes per variant (default: 2 on PostgreSQL, 1 on "
                              "SQLite)")
     parser.add_argument("--entries", type=int, default=1_000_000)
+    parser.add_argument("--write", choices=["rename", "user-rename"], default="rename",
+                        help="the audited write: a project's rename (the figure's), or an "
+                             "admin's rename of a user (audited before the chain too)")
     parser.add_argument("--projects", type=int, default=1,
-                        help="projects renamed in turn (1: every write waits for the one "
-                             "project's row, before the chain too)")
+                        help="projects (or users) renamed in turn (1: every write waits for "
+                             "the one row, before the chain too)")
     parser.add_argument("--only", nargs="*", default=["writes", "export"])
     args = parser.parse_args()
     if args.processes is None:
