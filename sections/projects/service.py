@@ -8,7 +8,7 @@ from sqlalchemy.orm import aliased, with_expression
 from core import clock, listing
 from core import policy as policies
 from core.db import db
-from core.outcomes import Conflict
+from core.outcomes import Conflict, Unauthenticated
 from core.policy import Caller
 from perf.prepared import PreparedRead
 from sections.audit import service as audit
@@ -187,7 +187,16 @@ def _allowed(project, who: Caller, action: str) -> None:
 
 
 def create(who: Caller, name: str, description: str | None) -> str:
-    """A new project whose only member, its owner, is the caller; returns its id."""
+    """A new project whose only member, its owner, is the caller; returns its id.
+
+    The caller's account is held first (FOR KEY SHARE, the lock the membership's foreign key
+    takes anyway): the project's insert moves the projects counter (core/stats.py), and an
+    account's deletion holds the account, then moves that counter as its projects go. Taken
+    in the other order, a creation racing its owner's deletion on a backend of the same
+    counter slot deadlocked. An account deleted meanwhile answers 401, as a dead session."""
+    held = select(User.id).where(User.id == who.id).with_for_update(read=True, key_share=True)
+    if db.session.execute(held).first() is None:
+        raise Unauthenticated("Invalid or expired bearer token")
     now = clock.utcnow()
     project = Project(name=name, description=description, created_at=now, updated_at=now)
     db.session.add(project)
