@@ -12,6 +12,7 @@ from core.policy import (
     PROJECT_ADMIN,
     Caller,
     base_relations,
+    check,
     define,
 )
 from perf.prepared import PreparedRead
@@ -177,6 +178,19 @@ def projects_of(who: Caller) -> set[str] | None:
 
 def member_of(projects: set[str] | None, project_id: str) -> bool:
     return projects is None or project_id in projects
+
+
+def through_project(kind: str):
+    """The `find` of a kind over a project's own settings (a section's: its single sign-on,
+    its SCIM tokens): the project as the caller sees it (404; 403 SSO_REQUIRED to a bound
+    member, declare SSO_REQUIRED among the kind's refusals), then `kind`'s rule for the
+    action (403)."""
+    def find_through(project_id: str, who: Caller, action: str, lock: bool):
+        from sections.projects.service import find as find_project
+        project = find_project(project_id, who, "see", lock=lock)
+        check(kind, relations_of_role(project.role, who), action)
+        return project
+    return find_through
 
 
 def find(project_id: str, who: Caller, action: str, lock: bool):

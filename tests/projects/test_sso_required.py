@@ -210,6 +210,8 @@ def test_a_bound_member_is_a_non_member_without_the_projects_sso(client, corp):
             ("delete", f"/api/projects/{corp.project}/members/{corp.project}", None),
             ("get", f"/api/projects/{corp.project}/domains", None),
             ("get", f"/api/projects/{corp.project}/sso-connections", None),
+            ("get", f"/api/projects/{corp.project}/scim-tokens", None),
+            ("get", f"/api/projects/{corp.project}/audit-log", None),
             ("post", f"/api/projects/{corp.project}/invitations", {"email": "x@corp.test"})):
         error(client.open(f"/api/projects/{corp.project}" if path is None else path,
                           method=method.upper(), headers=ada, json=body), 403, "SSO_REQUIRED")

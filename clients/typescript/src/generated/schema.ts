@@ -9288,7 +9288,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description FORBIDDEN: the caller may not read the single sign-on settings of this project */
+            /** @description FORBIDDEN: the caller may not read the single sign-on settings of this project; SSO_REQUIRED: the caller is bound by the project's ssoRequired and came without a session from one of its ACTIVE connections (extensions.md E4.2) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -9359,7 +9359,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description FORBIDDEN: the caller may not change the single sign-on settings of this project */
+            /** @description FORBIDDEN: the caller may not change the single sign-on settings of this project; SSO_REQUIRED: the caller is bound by the project's ssoRequired and came without a session from one of its ACTIVE connections (extensions.md E4.2) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -9427,7 +9427,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description FORBIDDEN: the caller may not read the single sign-on settings of this project */
+            /** @description FORBIDDEN: the caller may not read the single sign-on settings of this project; SSO_REQUIRED: the caller is bound by the project's ssoRequired and came without a session from one of its ACTIVE connections (extensions.md E4.2) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -9484,7 +9484,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description FORBIDDEN: the caller may not change the single sign-on settings of this project */
+            /** @description FORBIDDEN: the caller may not change the single sign-on settings of this project; SSO_REQUIRED: the caller is bound by the project's ssoRequired and came without a session from one of its ACTIVE connections (extensions.md E4.2) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -9565,7 +9565,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description FORBIDDEN: the caller may not change the single sign-on settings of this project */
+            /** @description FORBIDDEN: the caller may not change the single sign-on settings of this project; SSO_REQUIRED: the caller is bound by the project's ssoRequired and came without a session from one of its ACTIVE connections (extensions.md E4.2) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -9925,7 +9925,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description FORBIDDEN: the caller may not read the SCIM tokens of this project */
+            /** @description FORBIDDEN: the caller may not read the SCIM tokens of this project; SSO_REQUIRED: the caller is bound by the project's ssoRequired and came without a session from one of its ACTIVE connections (extensions.md E4.2) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -9996,7 +9996,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description FORBIDDEN: the caller may not manage the SCIM tokens of this project */
+            /** @description FORBIDDEN: the caller may not manage the SCIM tokens of this project; SSO_REQUIRED: the caller is bound by the project's ssoRequired and came without a session from one of its ACTIVE connections (extensions.md E4.2) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -10062,7 +10062,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description FORBIDDEN: the caller may not manage the SCIM tokens of this project */
+            /** @description FORBIDDEN: the caller may not manage the SCIM tokens of this project; SSO_REQUIRED: the caller is bound by the project's ssoRequired and came without a session from one of its ACTIVE connections (extensions.md E4.2) */
             403: {
                 headers: {
                     [name: string]: unknown;
