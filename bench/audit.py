@@ -10,6 +10,8 @@ this tree's round by round. Two writes (--write):
   read and the hash.
 - `user-rename`: an admin renames a user (`PATCH /api/admin/users/{id}`), a write audited
   before the chain too (`user.update`), so the ratio is the chain's own cost.
+`--before this-tree-without-entries` serves a copy of this tree whose `audit.record` keeps
+nothing: the same service without the entry and its chain.
 Usage: python bench/audit.py --before /path/to/older/checkout [--database-url URL] [--rounds 5]
        [--write rename user-rename] [--projects 1] [--entries 1000000] [--only writes export]"""
 import argparse
@@ -145,10 +147,33 @@ def databases(args, workdir, names):
     return {name: c.__enter__() for name, c in zip(names, contexts, strict=True)}, contexts
 
 
+NO_ENTRY = "this-tree-without-entries"
+KEPT = "    chain.keep(db.session(), entry)\n"
+
+
+def tree_without_entries(workdir) -> str:
+    """A copy of this tree's tracked files whose `audit.record` keeps nothing: the same
+    service, with no entry and so no chain (--before this-tree-without-entries)."""
+    copy = os.path.join(workdir, "without-entries")
+    files = subprocess.run(["git", "ls-files", "-z"], cwd=ROOT, check=True,
+                           capture_output=True).stdout.decode().split("\0")
+    for name in filter(None, files):
+        os.makedirs(os.path.dirname(os.path.join(copy, name)), exist_ok=True)
+        shutil.copy2(os.path.join(ROOT, name), os.path.join(copy, name))
+    service = os.path.join(copy, "sections", "audit", "service.py")
+    with open(service) as f:
+        text = f.read()
+    assert KEPT in text, "audit.record no longer keeps its entry this way: update the bench"
+    with open(service, "w") as f:
+        f.write(text.replace(KEPT, "    pass  # the bench's baseline: no entry\n"))
+    return copy
+
+
 def writes(args, workdir):
     urls, contexts = databases(args, workdir, ["before", "after"])
+    baseline = tree_without_entries(workdir) if args.before == NO_ENTRY else args.before
     try:
-        variants = [Served("before", args.before, urls["before"], args.processes, args.threads),
+        variants = [Served("before", baseline, urls["before"], args.processes, args.threads),
                     Served("after", ROOT, urls["after"], args.processes, args.threads)]
         owners = {}
         for variant in variants:
@@ -174,7 +199,8 @@ def writes(args, workdir):
         what = (f"audited rename (PATCH /api/projects/{{id}}) of {args.projects} project(s)"
                 if args.write == "rename" else f"admin's audited rename (PATCH /api/admin/"
                 f"users/{{id}}) of {args.projects} user(s)")
-        before = "no entry" if args.write == "rename" else "an entry, unchained"
+        before = ("this tree, no entry" if args.before == NO_ENTRY else "no entry"
+                  if args.write == "rename" else "an entry, unchained")
         print(f"{what} in turn, {args.processes} process(es) x "
               f"{args.threads} threads, {args.connections} connections: with the chain "
               f"{statistics.median(rates['after']):.0f}/s, before the chain (--before, "
@@ -279,7 +305,8 @@ def export(args, workdir):
 
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--before", help="a checkout of the service before the chain")
+    parser.add_argument("--before", help="a checkout of the service before the chain, or "
+                                         f"{NO_ENTRY}: this tree with no entry written")
     parser.add_argument("--database-url", default=None,
                         help="a PostgreSQL server (databases are made beside it); SQLite if not")
     parser.add_argument("--rounds", type=int, default=5)
