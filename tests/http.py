@@ -4,6 +4,7 @@ servers (`requests`)."""
 import uuid
 
 import requests
+from sqlalchemy import text
 
 from tests.conftest import PASSWORD
 
@@ -92,3 +93,20 @@ def change_request(server, token):
     return lambda: requests.post(f"{server}/api/auth/change-email",
                                  headers={"Authorization": f"Bearer {token}"},
                                  json={"newEmail": new_email(), "password": PASSWORD}, timeout=60)
+
+
+def project_at_a_verified_domain(server: str, engine):
+    """Over HTTP on `server` (a waitress process): a new owner's bearer headers, its new
+    project, and a fresh domain the project holds VERIFIED (written directly into the shared
+    database through `engine`)."""
+    owner = sign_up_at(server, new_email())
+    headers = {"Authorization": f"Bearer {owner['session']['token']}"}
+    project = requests.post(f"{server}/api/projects", headers=headers,
+                            json={"name": uuid.uuid4().hex}, timeout=30).json()["data"]["id"]
+    domain = f"{uuid.uuid4().hex[:10]}.test"
+    with engine.begin() as conn:
+        conn.execute(text(
+            "INSERT INTO project_domains (id, project_id, domain, status, value, verified_at, "
+            "created_at) VALUES (:id, :p, :d, 'VERIFIED', 'saas-verification=x', now(), now())"),
+            {"id": uuid.uuid4().hex, "p": project, "d": domain})
+    return headers, project, domain

@@ -65,8 +65,7 @@ def keep(session: Session, entry: dict) -> None:
 
 def head(session: Session):
     """(seq, hash, createdAt) of the last entry, or (0, ZERO, None)."""
-    last = session.execute(select(AuditEntry.seq, AuditEntry.hash, AuditEntry.created_at)
-                           .order_by(AuditEntry.seq.desc()).limit(1)).first()
+    last = session.execute(HEAD).first()
     return tuple(last) if last is not None else (0, ZERO, None)
 
 
@@ -87,7 +86,7 @@ INSERT = insert(AuditEntry)
 # function puts in `seq` and `createdAt`, which only the head decides, and hashes it with SHA-256
 # as the published rule does. Each statement of a VOLATILE function takes a new snapshot (READ
 # COMMITTED): the head is read after the lock is held, so it is the last committed entry.
-# create_all makes it with the table; migration 0024 runs the same statement.
+# create_all makes it with the table; migration 0024 installs it (a copy as of that revision).
 APPEND_FUNCTION = r"""
 CREATE OR REPLACE FUNCTION audit_append(
     lock_key bigint, entry_id varchar, actor varchar, act varchar, target_kind varchar,
@@ -210,11 +209,10 @@ def pages(session: Session, statement=None, columns=COLUMNS, size: int = PAGE):
     """Rows of `statement` (default: every entry) in `seq` order, read PAGE at a time by keyset
     (`seq` > the last one read), as plain rows: memory holds one page whatever the log's size."""
     statement = select(*columns) if statement is None else statement
-    after = 0
+    page = statement  # the first from the lowest seq, whatever it is: a forged seq 0 included
     while True:
-        rows = session.execute(statement.where(AuditEntry.seq > after)
-                               .order_by(AuditEntry.seq).limit(size)).all()
+        rows = session.execute(page.order_by(AuditEntry.seq).limit(size)).all()
         yield from rows
         if len(rows) < size:
             return
-        after = rows[-1].seq
+        page = statement.where(AuditEntry.seq > rows[-1].seq)

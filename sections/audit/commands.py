@@ -22,13 +22,17 @@ def verify(session, recorded_head=None, progress=None) -> int:
     """Walk the log in `seq` order, recomputing each hash: the number of entries when the chain
     holds (and contains `recorded_head`, a (seq, hash) recorded earlier); else Broken, naming
     the first entry that does not hold and how far the chain held."""
-    expected, prev, head_seen = 1, chain.ZERO, recorded_head is None
+    # The head answered before the first entry, (0, 64 zeros), holds for any chain.
+    expected, prev = 1, chain.ZERO
+    head_seen = recorded_head is None or recorded_head == (0, chain.ZERO)
     for row in chain.pages(session):
         held = f"(entries 1 to {expected - 1} hold)" if expected > 1 else "(no entry holds)"
-        if row.seq != expected:
-            what = "removed" if row.seq > expected else "inserted"
+        if row.seq > expected:
             raise Broken(f"entry seq {row.seq} (id {row.id}) follows seq {expected - 1}: "
-                         f"seq {expected} is missing, an entry {what} {held}")
+                         f"seq {expected} is missing, an entry removed {held}")
+        if row.seq < expected:
+            raise Broken(f"entry seq {row.seq} (id {row.id}) is not a number the chain gives "
+                         f"there (seq {expected} is next): an entry inserted {held}")
         if row.prev_hash != prev:
             raise Broken(f"entry seq {row.seq} (id {row.id}): prevHash {row.prev_hash} is not "
                          f"the hash of the entry before it, {prev}: that entry changed, or one "
@@ -53,7 +57,7 @@ def verify(session, recorded_head=None, progress=None) -> int:
 
 
 def parse_head(value: str):
-    match = re.fullmatch(r"(\d+):([0-9a-f]{64})", value.strip().lower())
+    match = re.fullmatch(r"(\d{1,19}):([0-9a-f]{64})", value.strip().lower())  # a BIGINT
     if match is None:
         raise click.BadParameter("SEQ:HASH, e.g. 1042:<64 hex digits> (from GET "
                                  "/api/admin/audit-log/head)")

@@ -150,6 +150,23 @@ def test_verify_finds_an_entry_inserted(app, client, project):
     assert "entries 1 to 3 hold" in output
 
 
+@pytest.mark.parametrize("seq", [0, -1])
+def test_verify_finds_an_entry_inserted_below_the_first(app, client, project, seq):
+    project_id, headers = project
+    write_entries(app, client, project_id, headers, 2)
+    with app.app_context():
+        db.session.add(AuditEntry(id="f" * 32, seq=seq, actor_id=None, action="project.update",
+                                  target_type="project", target_id=project_id,
+                                  project_id=project_id, details={"forged": True},
+                                  created_at=db.session.execute(select(AuditEntry.created_at)
+                                                                .limit(1)).scalar(),
+                                  prev_hash="0" * 64, hash="0" * 64))
+        db.session.commit()
+    code, output = verify(app)
+    assert code == 1 and f"entry seq {seq} (id {'f' * 32})" in output, output
+    assert "inserted" in output and "no entry holds" in output
+
+
 def test_verify_with_the_recorded_head_finds_a_cut_off_tail(app, client, project):
     project_id, headers = project
     write_entries(app, client, project_id, headers, 5)
@@ -171,12 +188,23 @@ def test_verify_with_a_head_that_is_not_in_the_chain_fails(app, client, project)
     write_entries(app, client, project_id, headers, 3)
     code, output = verify(app, "--head", "2:" + "ab" * 32)
     assert code == 1 and "entry seq 2" in output and "recorded head" in output
-    code, output = verify(app, "--head", "nonsense")
-    assert code == 2 and "SEQ:HASH" in output
+    for nonsense in ("nonsense", "1" * 5000 + ":" + "0" * 64):
+        code, output = verify(app, "--head", nonsense)
+        assert code == 2 and "SEQ:HASH" in output
 
 
 def test_verify_an_empty_log(app):
     assert verify(app) == (0, "0 entries, chain intact\n")
+    # The head the service answers before the first entry holds, for any chain.
+    assert verify(app, "--head", "0:" + "0" * 64) == (0, "0 entries, chain intact\n")
+
+
+def test_the_head_before_the_first_entry_holds_for_a_longer_chain(app, client, project):
+    project_id, headers = project
+    write_entries(app, client, project_id, headers, 2)
+    assert verify(app, "--head", "0:" + "0" * 64) == (0, "2 entries, chain intact\n")
+    code, output = verify(app, "--head", "0:" + "ab" * 32)
+    assert code == 1 and "recorded head seq 0" in output
 
 
 def test_an_entry_is_never_timed_before_the_last_one(app, client, project, clock):

@@ -2,7 +2,6 @@
 (extensions.md E4.2): one answer posted to both at once makes one session (its RelayState is
 spent once); the first sign-in of one identity twice at once makes one account, one link and one
 membership."""
-import uuid
 from urllib.parse import urlsplit
 
 import pytest
@@ -10,7 +9,7 @@ import requests
 from sqlalchemy import text
 
 from bench import cluster
-from tests.http import new_email, sign_up_at
+from tests.http import project_at_a_verified_domain
 from tests.parallel import at_once
 from tests.saml_idp import SamlIdp, encode
 
@@ -23,16 +22,7 @@ def corp(start_pair, database):
     """Two processes; a project holding a fresh domain VERIFIED, with a SAML connection."""
     servers = start_pair()
     engine = cluster.engine(database)
-    owner = sign_up_at(servers[0], new_email())
-    headers = {"Authorization": f"Bearer {owner['session']['token']}"}
-    project = requests.post(f"{servers[0]}/api/projects", headers=headers,
-                            json={"name": uuid.uuid4().hex}, timeout=30).json()["data"]["id"]
-    domain = f"{uuid.uuid4().hex[:10]}.test"
-    with engine.begin() as conn:
-        conn.execute(text(
-            "INSERT INTO project_domains (id, project_id, domain, status, value, verified_at, "
-            "created_at) VALUES (:id, :p, :d, 'VERIFIED', 'saas-verification=x', now(), now())"),
-            {"id": uuid.uuid4().hex, "p": project, "d": domain})
+    headers, project, domain = project_at_a_verified_domain(servers[0], engine)
     idp = SamlIdp()
     made = requests.post(f"{servers[1]}/api/projects/{project}/sso-connections", headers=headers,
                          timeout=30, json={"type": "saml", "name": "IdP",
