@@ -17,6 +17,7 @@ from sqlalchemy.dialects import postgresql, sqlite
 
 from core import clock
 from core.db import db, new_id
+from core.fields import storable
 from sections.scim import protocol, resources
 from sections.scim.filters import EXACT, TEXT, TIME, Column
 from sections.scim.models import ScimGroup, ScimGroupMember, ScimUser
@@ -258,6 +259,8 @@ def _resolve(row: ScimGroup, entries: list) -> dict:
     for entry in entries:
         member_id = _member_value(entry)
         display = entry.get("display") if isinstance(entry, dict) else entry.display
+        if display is not None and not (isinstance(display, str) and storable(display)):
+            raise InvalidValueException(detail="A member's display is a string")
         wanted[member_id] = display
     if not wanted:
         return {}
