@@ -77,10 +77,13 @@ def _wants_members(parameters) -> bool:
     if parameters is None:
         return True
     if parameters.attributes:
-        return any(str(name).lower().split(".")[0].endswith("members")
-                   for name in parameters.attributes)
-    return not any(str(name).lower().endswith("members")
-                   for name in parameters.excluded_attributes or [])
+        return any(_short(name).split(".")[0] == "members" for name in parameters.attributes)
+    return not any(_short(name) == "members" for name in parameters.excluded_attributes or [])
+
+
+def _short(name) -> str:
+    """An attribute's name without its schema's URN (RFC 7644 section 3.10 allows both)."""
+    return str(name).lower().rsplit(":", 1)[-1]
 
 
 def search(kinds: list, payload: dict):
