@@ -101,3 +101,21 @@ def test_paging_and_search_at_the_root(client, people):
     trimmed = scim(client, "GET", "/Users", token, query_string={
         "filter": 'userName eq "carol"', "attributes": "userName"}).get_json()
     assert set(trimmed["Resources"][0]) == {"schemas", "id", "userName"}
+
+
+def test_a_time_read_back_filters_to_its_resource(app, client, auth, clock):
+    """meta answers milliseconds: a time read back is `eq` its resource, `gt` past it."""
+    clock.advance(microseconds=123456)
+    _project, _headers, token = directory(app, client, auth)
+    user = scim(client, "POST", "/Users", token, user_body("dora")).get_json()
+    group = scim(client, "POST", "/Groups", token, {"schemas": [GROUP_SCHEMA],
+                                                    "displayName": "Staff"}).get_json()
+    for path, body in (("/Users", user), ("/Groups", group)):
+        meta = body["meta"]
+        assert meta["lastModified"].endswith(".123Z"), meta
+        for expression, count in ((f'meta.lastModified eq "{meta["lastModified"]}"', 1),
+                                  (f'meta.created eq "{meta["created"]}"', 1),
+                                  (f'meta.lastModified gt "{meta["lastModified"]}"', 0),
+                                  (f'meta.lastModified ge "{meta["lastModified"]}"', 1)):
+            answer = scim(client, "GET", path, token, query_string={"filter": expression})
+            assert answer.get_json()["totalResults"] == count, (path, expression)
