@@ -10,7 +10,7 @@ from scim2_models import (
     UniquenessException,
     User,
 )
-from sqlalchemy import delete, exists, insert, select
+from sqlalchemy import and_, delete, exists, insert, select
 from sqlalchemy.exc import IntegrityError
 
 from core.db import db, new_id
@@ -20,7 +20,10 @@ from sections.scim.models import ScimGroupMember, ScimUser, ScimUserEmail, stamp
 
 MODEL = User[EnterpriseUser]
 SCHEMA = "urn:ietf:params:scim:schemas:core:2.0:User"
-_EMAILS = Column(ScimUserEmail.value, TEXT, ScimUserEmail, ScimUserEmail.user_id == ScimUser.id)
+# The project too, so the filter's EXISTS runs on the index (project_id, value).
+_EMAILS = Column(ScimUserEmail.value, TEXT, ScimUserEmail,
+                 and_(ScimUserEmail.project_id == ScimUser.project_id,
+                      ScimUserEmail.user_id == ScimUser.id))
 ATTRIBUTES = {
     "id": Column(ScimUser.id, EXACT), "username": Column(ScimUser.user_name_key, TEXT),
     "externalid": Column(ScimUser.external_id, EXACT),

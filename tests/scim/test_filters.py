@@ -119,3 +119,15 @@ def test_a_time_read_back_filters_to_its_resource(app, client, auth, clock):
                                   (f'meta.lastModified ge "{meta["lastModified"]}"', 1)):
             answer = scim(client, "GET", path, token, query_string={"filter": expression})
             assert answer.get_json()["totalResults"] == count, (path, expression)
+
+
+def test_emails_value_finds_this_projects_user_only(app, client, auth, people):
+    """Another project holding the same address is never found (one index, both projects)."""
+    token, _ids = people
+    _project, _headers, theirs = directory(app, client, auth, owner="other@example.com")
+    twin = scim(client, "POST", "/Users", theirs, user_body(
+        "alice", emails=[{"value": "alice@example.com"}])).get_json()
+    assert found(client, token, 'emails.value eq "alice@example.com"') == ["alice@example.com"]
+    answer = scim(client, "GET", "/Users", theirs,
+                  query_string={"filter": 'emails[value eq "ALICE@example.com"]'}).get_json()
+    assert [item["id"] for item in answer["Resources"]] == [twin["id"]]
