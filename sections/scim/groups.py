@@ -35,14 +35,22 @@ ATTRIBUTES = {
 ORDER = (ScimGroup.created_at, ScimGroup.id)
 
 
-def answer(row: ScimGroup, with_members: bool = True) -> dict:
+def answer(row: ScimGroup, members: list | None = None) -> dict:
+    """The Group as stored, with `members` (its member rows) when they are answered."""
     body = {**row.data, "id": row.id, "meta": resources.meta("Group", row)}
-    if with_members:
-        members = db.session.execute(select(ScimGroupMember).where(
-            ScimGroupMember.group_id == row.id)).scalars().all()
-        if members:
-            body["members"] = [member_answer(member) for member in members]
+    if members:
+        body["members"] = [member_answer(member) for member in members]
     return body
+
+
+def members_of(rows: list) -> dict:
+    """Group id -> its member rows, for a page of Groups in one query."""
+    found = {}
+    if rows:
+        for member in db.session.execute(select(ScimGroupMember).where(
+                ScimGroupMember.group_id.in_([row.id for row in rows]))).scalars():
+            found.setdefault(member.group_id, []).append(member)
+    return found
 
 
 def member_answer(member: ScimGroupMember) -> dict:
@@ -79,7 +87,7 @@ def create(project_id: str, payload: dict) -> tuple[ScimGroup, set]:
 def replace(row: ScimGroup, payload: dict) -> tuple[bool, set]:
     """PUT: the Group replaced, members included: (whether it changed, the Users touched)."""
     replacement = protocol.validate(MODEL, payload, Context.RESOURCE_REPLACEMENT_REQUEST)
-    current = protocol.validate(MODEL, answer(row), None)
+    current = protocol.validate(MODEL, answer(row, members_of([row]).get(row.id)), None)
     try:
         changed = replacement.replace(current)
     except ValidationError as exc:
@@ -105,7 +113,7 @@ def patch(row: ScimGroup, payload: dict) -> tuple[bool, set]:
             else:
                 rest.append(item)
     if rest:
-        resource = protocol.validate(MODEL, answer(row, with_members=False), None)
+        resource = protocol.validate(MODEL, answer(row), None)
         operations.operations = rest
         try:
             changed = operations.patch(resource, protocol.POLICY) or changed

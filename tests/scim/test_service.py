@@ -54,3 +54,18 @@ def test_group_members_asked_by_their_full_urn(app, client, auth):
     excluded = scim(client, "GET", f"/Groups/{group['id']}", token,
                     query_string={"excludedAttributes": f"{GROUP_SCHEMA}:members"}).get_json()
     assert "members" not in excluded and excluded["displayName"] == "Admins"
+
+
+def test_a_page_of_groups_answers_each_its_own_members(app, client, auth):
+    _project, _headers, token = directory(app, client, auth)
+    ids = [scim(client, "POST", "/Users", token, user_body(f"u{i}@example.com")).get_json()["id"]
+           for i in range(3)]
+    for name, members in (("A", ids[:2]), ("B", []), ("C", ids[2:])):
+        scim(client, "POST", "/Groups", token, {"schemas": [GROUP_SCHEMA], "displayName": name,
+                                                "members": [{"value": m} for m in members]})
+    listed = scim(client, "GET", "/Groups", token).get_json()["Resources"]
+    assert {group["displayName"]: sorted(member["value"] for member in group.get("members", []))
+            for group in listed} == {"A": sorted(ids[:2]), "B": [], "C": ids[2:]}
+    bare = scim(client, "GET", "/Groups", token,
+                query_string={"excludedAttributes": "members"}).get_json()["Resources"]
+    assert len(bare) == 3 and not any("members" in group for group in bare)
