@@ -17,7 +17,7 @@ from scim2_models.path.expressions import (
     Present,
     ValuePath,
 )
-from sqlalchemy import and_, exists, false, not_, or_, select, true
+from sqlalchemy import and_, exists, not_, or_, select, true
 
 MAX_LENGTH = 1000  # characters: Okta's and Entra ID's filters are a few dozen
 MAX_NESTING = 10  # parentheses and brackets deep
@@ -160,6 +160,3 @@ def _compare(column, op: CompareOperator, operand):
         return column.like(pattern, escape="\\")
     return {CompareOperator.gt: column > operand, CompareOperator.ge: column >= operand,
             CompareOperator.lt: column < operand, CompareOperator.le: column <= operand}[op]
-
-
-NOTHING = false()
