@@ -17,7 +17,7 @@ from scim2_models.path.expressions import (
     Present,
     ValuePath,
 )
-from sqlalchemy import and_, exists, false, not_, or_, select, true
+from sqlalchemy import and_, exists, not_, or_, select, true
 
 MAX_LENGTH = 1000  # characters: Okta's and Entra ID's filters are a few dozen
 MAX_NESTING = 10  # parentheses and brackets deep
@@ -116,9 +116,13 @@ def _comparison(spec: Column, op: CompareOperator, value, name: str):
             raise InvalidFilterException(detail=f"{name} cannot be compared to null that way")
         return spec.column.is_(None) if op == CompareOperator.eq else spec.column.is_not(None)
     condition = _compare(spec.column, op, operand)
+    if not getattr(spec.column, "nullable", True):
+        return condition
+    # Strictly true or false on an absent value (SQL would say unknown), so `not (...)`
+    # keeps the resources without the attribute (RFC 7644 section 3.4.2.2, Table 4).
     if op == CompareOperator.ne:
         return or_(condition, spec.column.is_(None))
-    return condition
+    return and_(spec.column.is_not(None), condition)
 
 
 def _operand(spec: Column, op: CompareOperator, value, name: str):
@@ -156,6 +160,3 @@ def _compare(column, op: CompareOperator, operand):
         return column.like(pattern, escape="\\")
     return {CompareOperator.gt: column > operand, CompareOperator.ge: column >= operand,
             CompareOperator.lt: column < operand, CompareOperator.le: column <= operand}[op]
-
-
-NOTHING = false()

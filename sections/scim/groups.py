@@ -15,11 +15,11 @@ from scim2_models.path.expressions import CompareOperator, Comparison, LogicalEx
 from sqlalchemy import delete, select
 from sqlalchemy.dialects import postgresql, sqlite
 
-from core import clock
 from core.db import db, new_id
+from core.fields import storable
 from sections.scim import protocol, resources
 from sections.scim.filters import EXACT, TEXT, TIME, Column
-from sections.scim.models import ScimGroup, ScimGroupMember, ScimUser
+from sections.scim.models import ScimGroup, ScimGroupMember, ScimUser, stamp
 
 MODEL = Group
 SCHEMA = "urn:ietf:params:scim:schemas:core:2.0:Group"
@@ -35,14 +35,22 @@ ATTRIBUTES = {
 ORDER = (ScimGroup.created_at, ScimGroup.id)
 
 
-def answer(row: ScimGroup, with_members: bool = True) -> dict:
+def answer(row: ScimGroup, members: list | None = None) -> dict:
+    """The Group as stored, with `members` (its member rows) when they are answered."""
     body = {**row.data, "id": row.id, "meta": resources.meta("Group", row)}
-    if with_members:
-        members = db.session.execute(select(ScimGroupMember).where(
-            ScimGroupMember.group_id == row.id)).scalars().all()
-        if members:
-            body["members"] = [member_answer(member) for member in members]
+    if members:
+        body["members"] = [member_answer(member) for member in members]
     return body
+
+
+def members_of(rows: list) -> dict:
+    """Group id -> its member rows, for a page of Groups in one query."""
+    found = {}
+    if rows:
+        for member in db.session.execute(select(ScimGroupMember).where(
+                ScimGroupMember.group_id.in_([row.id for row in rows]))).scalars():
+            found.setdefault(member.group_id, []).append(member)
+    return found
 
 
 def member_answer(member: ScimGroupMember) -> dict:
@@ -68,26 +76,27 @@ def create(project_id: str, payload: dict) -> tuple[ScimGroup, set]:
     """The new Group, and the Users it names as members (for the projection)."""
     resource = protocol.validate(MODEL, payload, Context.RESOURCE_CREATION_REQUEST)
     members, resource.members = resource.members or [], None
-    now = clock.utcnow()
+    now = stamp()
     row = ScimGroup(id=new_id(), project_id=project_id, created_at=now)
     _write(row, resource, now)
     db.session.add(row)
     db.session.flush()
-    return row, add_members(row, members)
+    return row, add_members(row, members)[1]
 
 
 def replace(row: ScimGroup, payload: dict) -> tuple[bool, set]:
     """PUT: the Group replaced, members included: (whether it changed, the Users touched)."""
     replacement = protocol.validate(MODEL, payload, Context.RESOURCE_REPLACEMENT_REQUEST)
-    current = protocol.validate(MODEL, answer(row), None)
+    current = protocol.validate(MODEL, answer(row, members_of([row]).get(row.id)), None)
     try:
         changed = replacement.replace(current)
     except ValidationError as exc:
         raise protocol.invalid(exc) from exc
     members, replacement.members = replacement.members or [], None
-    touched = replace_members(row, members)
-    _write(row, replacement, clock.utcnow())
-    return changed, touched
+    _changed, touched = replace_members(row, members)
+    before = row.display_name_key
+    _write(row, replacement, stamp())
+    return changed, touched | _renamed(row, before)
 
 
 def patch(row: ScimGroup, payload: dict) -> tuple[bool, set]:
@@ -98,21 +107,23 @@ def patch(row: ScimGroup, payload: dict) -> tuple[bool, set]:
     for operation in operations.operations or []:
         for kind, item in _split(operation):
             if kind == "members":
-                found = _apply_members(row, item)
+                written, found = _apply_members(row, item)
                 touched |= found
-                changed = changed or bool(found)
+                changed = changed or written
             else:
                 rest.append(item)
     if rest:
-        resource = protocol.validate(MODEL, answer(row, with_members=False), None)
+        resource = protocol.validate(MODEL, answer(row), None)
         operations.operations = rest
         try:
             changed = operations.patch(resource, protocol.POLICY) or changed
         except ValidationError as exc:
             raise protocol.invalid(exc) from exc
+        before = row.display_name_key
         _write(row, resource, row.updated_at)
+        touched |= _renamed(row, before)
     if changed:
-        row.updated_at = clock.utcnow()
+        row.updated_at = stamp()
     return changed, touched
 
 
@@ -133,6 +144,12 @@ def search_statement(project_id: str, search):
 def member_users(group_id: str) -> set:
     return set(db.session.execute(select(ScimGroupMember.member_id).where(
         ScimGroupMember.group_id == group_id, ScimGroupMember.member_type == "User")).scalars())
+
+
+def _renamed(row: ScimGroup, before: str | None) -> set:
+    """The member Users when the Group's name changed: whether it grants admin depends on its
+    name (scimAdminGroups), and E4.3 recomputes the roles at once."""
+    return member_users(row.id) if row.display_name_key != before else set()
 
 
 def _split(operation):
@@ -157,7 +174,8 @@ def _split(operation):
     return found
 
 
-def _apply_members(row: ScimGroup, item) -> set:
+def _apply_members(row: ScimGroup, item) -> tuple[bool, set]:
+    """(whether a member row was inserted or deleted, the Users whose membership changed)."""
     op, selector, value = item
     if op == "remove":
         if selector is not None:
@@ -196,32 +214,50 @@ def _selected_ids(selector) -> list:
     return ids
 
 
-def add_members(row: ScimGroup, entries: list) -> set:
-    """Insert the members not there yet (one row each); the Users among them."""
+def add_members(row: ScimGroup, entries: list) -> tuple[bool, set]:
+    """Insert the members not there yet (one row each)."""
     found = _resolve(row, entries)
-    if not found:
-        return set()
+    present = set(db.session.execute(select(ScimGroupMember.member_id).where(
+        ScimGroupMember.group_id == row.id,
+        ScimGroupMember.member_id.in_(list(found)))).scalars()) if found else set()
+    return _insert(row, {member_id: kept for member_id, kept in found.items()
+                         if member_id not in present})
+
+
+def replace_members(row: ScimGroup, entries: list) -> tuple[bool, set]:
+    """The members become `entries`: rows deleted for the members that go or whose display
+    changes, inserted for the others that are not there yet."""
+    found = _resolve(row, entries)
+    current = {member_id: (kind, display) for member_id, kind, display in db.session.execute(
+        select(ScimGroupMember.member_id, ScimGroupMember.member_type, ScimGroupMember.display)
+        .where(ScimGroupMember.group_id == row.id))}
+    deleted, gone = _delete_members(
+        row, [member_id for member_id, kept in current.items() if found.get(member_id) != kept])
+    inserted, came = _insert(row, {member_id: kept for member_id, kept in found.items()
+                                   if current.get(member_id) != kept})
+    return deleted or inserted, gone | came
+
+
+def _insert(row: ScimGroup, new: dict) -> tuple[bool, set]:
+    if not new:
+        return False, set()
     insert = (postgresql.insert if db.engine.dialect.name == "postgresql" else sqlite.insert)
     db.session.execute(insert(ScimGroupMember).on_conflict_do_nothing(), [
         {"group_id": row.id, "member_id": member_id, "member_type": kind, "display": display}
-        for member_id, (kind, display) in found.items()])
-    return {member_id for member_id, (kind, _) in found.items() if kind == "User"}
+        for member_id, (kind, display) in new.items()])
+    return True, {member_id for member_id, (kind, _) in new.items() if kind == "User"}
 
 
-def replace_members(row: ScimGroup, entries: list) -> set:
-    before = member_users(row.id)
-    db.session.execute(delete(ScimGroupMember).where(ScimGroupMember.group_id == row.id))
-    return before | add_members(row, entries)
-
-
-def _delete_members(row: ScimGroup, ids: list) -> set:
+def _delete_members(row: ScimGroup, ids: list) -> tuple[bool, set]:
     ids = [member_id for member_id in ids if len(member_id) <= 32]
+    if not ids:
+        return False, set()
     touched = set(db.session.execute(select(ScimGroupMember.member_id).where(
         ScimGroupMember.group_id == row.id, ScimGroupMember.member_id.in_(ids),
         ScimGroupMember.member_type == "User")).scalars())
-    db.session.execute(delete(ScimGroupMember).where(ScimGroupMember.group_id == row.id,
-                                                     ScimGroupMember.member_id.in_(ids)))
-    return touched
+    deleted = db.session.execute(delete(ScimGroupMember).where(
+        ScimGroupMember.group_id == row.id, ScimGroupMember.member_id.in_(ids))).rowcount
+    return deleted > 0, touched
 
 
 def _resolve(row: ScimGroup, entries: list) -> dict:
@@ -230,6 +266,8 @@ def _resolve(row: ScimGroup, entries: list) -> dict:
     for entry in entries:
         member_id = _member_value(entry)
         display = entry.get("display") if isinstance(entry, dict) else entry.display
+        if display is not None and not (isinstance(display, str) and storable(display)):
+            raise InvalidValueException(detail="A member's display is a string")
         wanted[member_id] = display
     if not wanted:
         return {}

@@ -63,24 +63,33 @@ def remove(kind: str, ident: str):
 
 
 def shaped(service, row) -> dict:
-    """The resource's answer with the attributes the query string asks for; a Group's members
-    are read only when they are answered."""
+    """The resource's answer with the attributes the query string asks for."""
     parameters = resources.response_parameters(service.MODEL, request.args)
+    return _answers(service, [row], parameters)[0]
+
+
+def _answers(service, rows: list, parameters) -> list:
+    """The answers of `rows` with the attributes `parameters` asks for; the members of a page
+    of Groups are read in one query, and only when they are answered."""
     if service is groups:
-        body = groups.answer(row, with_members=_wants_members(parameters))
+        members = groups.members_of(rows) if _wants_members(parameters) else {}
+        bodies = [groups.answer(row, members.get(row.id)) for row in rows]
     else:
-        body = users.answer(row)
-    return resources.shaped(service.MODEL, body, parameters)
+        bodies = [users.answer(row) for row in rows]
+    return [resources.shaped(service.MODEL, body, parameters) for body in bodies]
 
 
 def _wants_members(parameters) -> bool:
     if parameters is None:
         return True
     if parameters.attributes:
-        return any(str(name).lower().split(".")[0].endswith("members")
-                   for name in parameters.attributes)
-    return not any(str(name).lower().endswith("members")
-                   for name in parameters.excluded_attributes or [])
+        return any(_short(name).split(".")[0] == "members" for name in parameters.attributes)
+    return not any(_short(name) == "members" for name in parameters.excluded_attributes or [])
+
+
+def _short(name) -> str:
+    """An attribute's name without its schema's URN (RFC 7644 section 3.10 allows both)."""
+    return str(name).lower().rsplit(":", 1)[-1]
 
 
 def search(kinds: list, payload: dict):
@@ -90,6 +99,8 @@ def search(kinds: list, payload: dict):
     model = services[0].MODEL if len(services) == 1 else users.MODEL | groups.MODEL
     found_search = resources.search_request(model, payload)
     project_id = credential().project_id
+    wanted = found_search if (found_search.attributes
+                              or found_search.excluded_attributes) else None
     offset, count = found_search.start_index - 1, found_search.count
     total, found = 0, []
     for service in services:
@@ -97,15 +108,5 @@ def search(kinds: list, payload: dict):
             service.search_statement(project_id, found_search), service.ORDER,
             max(offset - total, 0), count - len(found))
         total += subtotal
-        found += [_listed(service, row, found_search) for row in rows]
+        found += _answers(service, rows, wanted)
     return protocol.reply(resources.list_response(found, total, found_search.start_index))
-
-
-def _listed(service, row, search_request) -> dict:
-    wanted = search_request if (search_request.attributes
-                                or search_request.excluded_attributes) else None
-    if service is groups:
-        body = groups.answer(row, with_members=_wants_members(wanted))
-    else:
-        body = users.answer(row)
-    return resources.shaped(service.MODEL, body, wanted)

@@ -110,11 +110,14 @@ def _granted(project: Project, account_id: str) -> str | None:
 
 
 def _settle_membership(project: Project, account_id: str, token_id: str | None) -> None:
-    role = _granted(project, account_id)
+    # The membership is locked before the Users are read: a request changing another User of
+    # the account waits here, then reads what this one committed (READ COMMITTED), so one
+    # deactivating a User cannot end a membership that one activating another User keeps.
     current = db.session.execute(
         select(Membership.role).where(Membership.project_id == project.id,
                                       Membership.user_id == account_id)
         .with_for_update()).scalar_one_or_none()
+    role = _granted(project, account_id)
     details = {"userId": account_id, "via": "scim", "scimTokenId": token_id}
     if current == OWNER or current == role:
         return

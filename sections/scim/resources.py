@@ -4,7 +4,6 @@ with one page query and one count."""
 from pydantic import ValidationError
 from scim2_models import (
     Context,
-    InvalidFilterException,
     InvalidValueException,
     ResponseParameters,
     SearchRequest,
@@ -89,7 +88,3 @@ def list_response(resources: list, total: int, start_index: int) -> dict:
     return {"schemas": ["urn:ietf:params:scim:api:messages:2.0:ListResponse"],
             "totalResults": total, "startIndex": start_index,
             "itemsPerPage": len(resources), "Resources": resources}
-
-
-def refuse_filter(detail: str):
-    raise InvalidFilterException(detail=detail)

@@ -10,18 +10,20 @@ from scim2_models import (
     UniquenessException,
     User,
 )
-from sqlalchemy import delete, exists, insert, select
+from sqlalchemy import and_, delete, exists, insert, select
 from sqlalchemy.exc import IntegrityError
 
-from core import clock
 from core.db import db, new_id
 from sections.scim import protocol, resources
 from sections.scim.filters import BOOLEAN, EXACT, TEXT, TIME, Column
-from sections.scim.models import ScimGroupMember, ScimUser, ScimUserEmail
+from sections.scim.models import ScimGroupMember, ScimUser, ScimUserEmail, stamp
 
 MODEL = User[EnterpriseUser]
 SCHEMA = "urn:ietf:params:scim:schemas:core:2.0:User"
-_EMAILS = Column(ScimUserEmail.value, TEXT, ScimUserEmail, ScimUserEmail.user_id == ScimUser.id)
+# The project too, so the filter's EXISTS runs on the index (project_id, value).
+_EMAILS = Column(ScimUserEmail.value, TEXT, ScimUserEmail,
+                 and_(ScimUserEmail.project_id == ScimUser.project_id,
+                      ScimUserEmail.user_id == ScimUser.id))
 ATTRIBUTES = {
     "id": Column(ScimUser.id, EXACT), "username": Column(ScimUser.user_name_key, TEXT),
     "externalid": Column(ScimUser.external_id, EXACT),
@@ -55,7 +57,7 @@ def model_of(row: ScimUser):
 
 def create(project_id: str, payload: dict) -> ScimUser:
     resource = protocol.validate(MODEL, payload, Context.RESOURCE_CREATION_REQUEST)
-    now = clock.utcnow()
+    now = stamp()
     row = ScimUser(id=new_id(), project_id=project_id, created_at=now)
     _write(row, resource, now)
     db.session.add(row)
@@ -103,7 +105,7 @@ def _run(method, *args):
 
 
 def _save(row: ScimUser, resource) -> None:
-    _write(row, resource, clock.utcnow())
+    _write(row, resource, stamp())
     _flush_unique(row)
     db.session.execute(delete(ScimUserEmail).where(ScimUserEmail.user_id == row.id))
     _write_emails(row, resource)

@@ -56,6 +56,9 @@ def test_operators_on_the_indexed_attributes(client, people):
         'active eq false': [bob],
         'active eq true': [alice, carol],
         'not (active eq false)': [alice, carol],
+        'not (externalId eq "A-1")': [bob, carol],
+        'not (externalId sw "B") and not (displayName co "o")': [alice],
+        'not (externalId gt "A")': [carol],
         'userName sw "a" or (displayName eq "carol" and not (externalId pr))': [alice, carol],
         f'meta.lastModified ge "{ids[alice]["meta"]["lastModified"]}"': [alice, bob, carol],
         'meta.lastModified lt "2000-01-01T00:00:00Z"': [],
@@ -98,3 +101,33 @@ def test_paging_and_search_at_the_root(client, people):
     trimmed = scim(client, "GET", "/Users", token, query_string={
         "filter": 'userName eq "carol"', "attributes": "userName"}).get_json()
     assert set(trimmed["Resources"][0]) == {"schemas", "id", "userName"}
+
+
+def test_a_time_read_back_filters_to_its_resource(app, client, auth, clock):
+    """meta answers milliseconds: a time read back is `eq` its resource, `gt` past it."""
+    clock.advance(microseconds=123456)
+    _project, _headers, token = directory(app, client, auth)
+    user = scim(client, "POST", "/Users", token, user_body("dora")).get_json()
+    group = scim(client, "POST", "/Groups", token, {"schemas": [GROUP_SCHEMA],
+                                                    "displayName": "Staff"}).get_json()
+    for path, body in (("/Users", user), ("/Groups", group)):
+        meta = body["meta"]
+        assert meta["lastModified"].endswith(".123Z"), meta
+        for expression, count in ((f'meta.lastModified eq "{meta["lastModified"]}"', 1),
+                                  (f'meta.created eq "{meta["created"]}"', 1),
+                                  (f'meta.lastModified gt "{meta["lastModified"]}"', 0),
+                                  (f'meta.lastModified ge "{meta["lastModified"]}"', 1)):
+            answer = scim(client, "GET", path, token, query_string={"filter": expression})
+            assert answer.get_json()["totalResults"] == count, (path, expression)
+
+
+def test_emails_value_finds_this_projects_user_only(app, client, auth, people):
+    """Another project holding the same address is never found (one index, both projects)."""
+    token, _ids = people
+    _project, _headers, theirs = directory(app, client, auth, owner="other@example.com")
+    twin = scim(client, "POST", "/Users", theirs, user_body(
+        "alice", emails=[{"value": "alice@example.com"}])).get_json()
+    assert found(client, token, 'emails.value eq "alice@example.com"') == ["alice@example.com"]
+    answer = scim(client, "GET", "/Users", theirs,
+                  query_string={"filter": 'emails[value eq "ALICE@example.com"]'}).get_json()
+    assert [item["id"] for item in answer["Resources"]] == [twin["id"]]

@@ -87,3 +87,16 @@ def test_another_projects_token_sees_nothing_here(app, client, auth):
                 user_body("mine@example.com")).status_code == 201
     still = scim(client, "GET", f"/Groups/{group['id']}", ours).get_json()
     assert still["displayName"] == "Mine" and still["members"][0]["value"] == user["id"]
+
+
+def test_a_member_display_that_is_not_a_string_is_400(app, client, auth):
+    _project, _headers, token = directory(app, client, auth)
+    user = scim(client, "POST", "/Users", token, user_body("alice")).get_json()
+    group = scim(client, "POST", "/Groups", token, {
+        "schemas": [GROUP_SCHEMA], "displayName": "Staff"}).get_json()
+    for display in ({"x": 1}, ["a"], 7, "nul\x00"):
+        answer = scim(client, "PATCH", f"/Groups/{group['id']}", token, patch_body(
+            {"op": "add", "path": "members", "value": [{"value": user["id"],
+                                                        "display": display}]}))
+        scim_error(answer, 400, "invalidValue")
+    assert "members" not in scim(client, "GET", f"/Groups/{group['id']}", token).get_json()

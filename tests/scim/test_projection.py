@@ -173,8 +173,6 @@ def test_admin_groups_the_highest_role_and_the_owner(app, client, acme):
     assert members_of(app, project)[erin] == "admin"
     scim(client, "PATCH", f"/Groups/{group['id']}", token, patch_body(
         {"op": "replace", "path": "displayName", "value": "Staff"}))
-    scim(client, "PATCH", f"/Users/{first['id']}", token, patch_body(
-        {"op": "replace", "path": "displayName", "value": "Erin"}))
     assert members_of(app, project)[erin] == "member"
     roles = [entry[4]["to"] for entry in audit_entries(app, "project.member_role")]
     assert roles == ["admin", "member", "admin", "member"]
@@ -214,3 +212,40 @@ def test_changing_scim_admin_groups_reprojects(app, client, acme):
     assert members_of(app, project)[gus] == "member"
     assert [entry[4]["scimTokenId"] for entry in
             audit_entries(app, "project.member_role")] == [None, None]
+
+
+def test_renaming_a_group_recomputes_its_members_roles_at_once(app, client, acme, clock):
+    """A Group grants admin by its name, so a rename (PATCH with or without a path, or PUT)
+    settles its members' roles in the same request; meta.lastModified moves only when the
+    Group did."""
+    project, owner, token = acme
+    user = scim(client, "POST", "/Users", token, user_body("hal@acme.example")).get_json()
+    other = scim(client, "POST", "/Groups", token, {"schemas": [GROUP_SCHEMA],
+                                                    "displayName": "Nested"}).get_json()
+    group = scim(client, "POST", "/Groups", token, {
+        "schemas": [GROUP_SCHEMA], "displayName": "Ops",
+        "members": [{"value": user["id"]}]}).get_json()
+    client.patch(f"/api/projects/{project}", headers=owner, json={"scimAdminGroups": ["Admins"]})
+    hal = account(app, "hal@acme.example").id
+    assert members_of(app, project)[hal] == "member"
+    path = f"/Groups/{group['id']}"
+    renamed = scim(client, "PATCH", path, token, patch_body(
+        {"op": "replace", "path": "displayName", "value": "Admins"}))
+    assert renamed.status_code == 200, renamed.get_json()
+    assert members_of(app, project)[hal] == "admin"
+    scim(client, "PATCH", path, token, patch_body(
+        {"op": "replace", "value": {"displayName": "Staff"}}))
+    assert members_of(app, project)[hal] == "member"
+    put = scim(client, "PUT", path, token, {"schemas": [GROUP_SCHEMA], "displayName": "admins",
+                                            "members": [{"value": user["id"]}]})
+    assert put.status_code == 200 and members_of(app, project)[hal] == "admin"
+    seen = put.get_json()["meta"]["lastModified"]
+    clock.advance(seconds=1)
+    again = scim(client, "PATCH", path, token, patch_body(
+        {"op": "add", "path": "members", "value": [{"value": user["id"]}]}))
+    assert again.get_json()["meta"]["lastModified"] == seen  # already a member: no change
+    nested = scim(client, "PATCH", path, token, patch_body(
+        {"op": "add", "path": "members", "value": [{"value": other["id"]}]}))
+    assert nested.get_json()["meta"]["lastModified"] > seen
+    assert {member["value"] for member in nested.get_json()["members"]} == {user["id"],
+                                                                            other["id"]}

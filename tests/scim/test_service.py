@@ -36,3 +36,36 @@ def test_group_members_patch(app, client, auth):
         {"op": "Remove", "path": f'members[value eq "{ids[0]}"]'}))
     assert patched.status_code == 200, patched.get_json()
     assert sorted(m["value"] for m in patched.get_json()["members"]) == sorted(ids[1:])
+
+
+def test_group_members_asked_by_their_full_urn(app, client, auth):
+    _project, _headers, token = directory(app, client, auth)
+    user = scim(client, "POST", "/Users", token, user_body("u@example.com")).get_json()
+    group = scim(client, "POST", "/Groups", token, {
+        "schemas": [GROUP_SCHEMA], "displayName": "Admins",
+        "members": [{"value": user["id"]}]}).get_json()
+    for name in (f"{GROUP_SCHEMA}:members", f"{GROUP_SCHEMA}:members.value", "members"):
+        read = scim(client, "GET", f"/Groups/{group['id']}", token,
+                    query_string={"attributes": name}).get_json()
+        listed = scim(client, "GET", "/Groups", token,
+                      query_string={"attributes": name}).get_json()["Resources"][0]
+        for body in (read, listed):
+            assert [member["value"] for member in body["members"]] == [user["id"]], name
+    excluded = scim(client, "GET", f"/Groups/{group['id']}", token,
+                    query_string={"excludedAttributes": f"{GROUP_SCHEMA}:members"}).get_json()
+    assert "members" not in excluded and excluded["displayName"] == "Admins"
+
+
+def test_a_page_of_groups_answers_each_its_own_members(app, client, auth):
+    _project, _headers, token = directory(app, client, auth)
+    ids = [scim(client, "POST", "/Users", token, user_body(f"u{i}@example.com")).get_json()["id"]
+           for i in range(3)]
+    for name, members in (("A", ids[:2]), ("B", []), ("C", ids[2:])):
+        scim(client, "POST", "/Groups", token, {"schemas": [GROUP_SCHEMA], "displayName": name,
+                                                "members": [{"value": m} for m in members]})
+    listed = scim(client, "GET", "/Groups", token).get_json()["Resources"]
+    assert {group["displayName"]: sorted(member["value"] for member in group.get("members", []))
+            for group in listed} == {"A": sorted(ids[:2]), "B": [], "C": ids[2:]}
+    bare = scim(client, "GET", "/Groups", token,
+                query_string={"excludedAttributes": "members"}).get_json()["Resources"]
+    assert len(bare) == 3 and not any("members" in group for group in bare)

@@ -7,7 +7,8 @@ then the directory's removal, which ended the session; deactivation first: no ad
 Released together, the directory's request is the quicker and mostly goes first; so every third
 round a third writer holds the membership's key (an uncommitted row, as an invitation being
 accepted would), stopping the sign-in inside its transaction, after it read the User as active:
-the deactivation is sent then, and the key freed once it has finished or waits in turn."""
+the deactivation is sent then, and the key freed once it has finished or waits in turn.
+And two Users of one account, one deactivated while the other is activated: still a member."""
 import threading
 import time
 import uuid
@@ -180,3 +181,44 @@ def test_a_deactivation_and_a_first_sign_in_at_once(corp, oidc_provider):
         if live.status_code == 200:
             assert rows(engine, "SELECT sso_project_id FROM sessions WHERE user_id = :u",
                         u=account) == [(project,)]
+
+
+def test_one_user_deactivated_while_another_of_its_account_is_activated(corp):
+    """E4.3: an account keeps its membership while one of its Users is active. One User
+    deactivated while the other is activated, both stopped at the membership (a third
+    transaction holds its row), the activation first in the queue: still a member after."""
+    servers, project, domain, _headers, token, engine = corp
+    for n in range(2):
+        email = f"pat{n}@{domain}"
+
+        def patch_active(server, user, value):
+            return requests.patch(
+                f"{server}/api/scim/v2/Users/{user['id']}", timeout=60,
+                headers={**token, "Content-Type": MEDIA},
+                json={"schemas": [PATCH_SCHEMA], "Operations": [
+                    {"op": "replace", "path": "active", "value": value}]})
+
+        made = [requests.post(f"{servers[0]}/api/scim/v2/Users", timeout=30,
+                              headers={**token, "Content-Type": MEDIA}, json=body).json()
+                for body in ({"schemas": [USER_SCHEMA], "userName": email},
+                             {"schemas": [USER_SCHEMA], "userName": f"alias{n}",
+                              "emails": [{"value": email}], "active": False})]
+        [(account,)] = rows(engine, "SELECT DISTINCT account_id FROM scim_users WHERE id IN "
+                                    "(:a, :b)", a=made[0]["id"], b=made[1]["id"])
+        role = "SELECT role FROM memberships WHERE project_id = :p AND user_id = :u"
+        assert rows(engine, role, p=project, u=account) == [("member",)]
+        with engine.connect() as holder:
+            holder.execute(text(role + " FOR UPDATE"), {"p": project, "u": account})
+
+            def deactivate(n=n, made=made):
+                wait_until(lambda: lock_waits(engine) >= 1, "the activation to wait")
+                return patch_active(servers[1 - n % 2], made[0], False)
+
+            def release():
+                wait_until(lambda: lock_waits(engine) >= 2, "the deactivation to wait")
+                holder.rollback()
+
+            answers = run_at_once(3, lambda i, n=n, made=made: (
+                lambda: patch_active(servers[n % 2], made[1], True), deactivate, release)[i]())
+        assert [answer.status_code for answer in answers[:2]] == [200, 200]
+        assert rows(engine, role, p=project, u=account) == [("member",)]
