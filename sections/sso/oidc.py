@@ -31,6 +31,9 @@ ALGORITHMS = ("RS256", "RS384", "RS512", "PS256", "PS384", "PS512", "ES256", "ES
               "EdDSA")
 IAT_WINDOW = timedelta(minutes=5)
 LEEWAY = 60  # seconds of clock skew on exp
+# How Authlib fails on a provider's odd answer (an expires_in of [1] or 1e400, a token_type
+# of 5): a refusal of that answer, never an error of the service.
+ODD_ANSWER = (AuthlibBaseError, ValueError, TypeError, KeyError, AttributeError, OverflowError)
 
 
 class TokenRefused(Exception):
@@ -64,6 +67,10 @@ def configure(connection: SsoConnection, data: dict) -> None:
     missing = [name for name in ENDPOINTS if not isinstance(metadata.get(name), str)]
     if missing:
         raise Invalid(f"The discovery document has no {', '.join(missing)}", field="issuer")
+    methods = metadata.get("token_endpoint_auth_methods_supported", [])
+    if not isinstance(methods, list) or not all(isinstance(m, str) for m in methods):
+        raise Invalid("The discovery document's token_endpoint_auth_methods_supported is not "
+                      "a list of strings", field="issuer")
     kept = ENDPOINTS + ("userinfo_endpoint", "token_endpoint_auth_methods_supported")
     connection.oidc_issuer = issuer
     connection.oidc_client_id = data["clientId"]
@@ -95,8 +102,9 @@ def authorization_url(connection: SsoConnection, state: str, nonce: str, code_ve
 def auth_method(metadata: dict) -> str:
     """client_secret_basic, or client_secret_post when the provider lists only that one
     (OpenID Connect Discovery: the default is client_secret_basic)."""
-    listed = metadata.get("token_endpoint_auth_methods_supported") or ["client_secret_basic"]
-    if "client_secret_post" in listed and "client_secret_basic" not in listed:
+    listed = metadata.get("token_endpoint_auth_methods_supported")
+    if (isinstance(listed, list) and "client_secret_post" in listed
+            and "client_secret_basic" not in listed):
         return "client_secret_post"
     return "client_secret_basic"
 
@@ -115,7 +123,7 @@ def identify(connection: SsoConnection, code: str, code_verifier: str,
             token = client.fetch_token(metadata["token_endpoint"], grant_type="authorization_code",
                                        code=code, redirect_uri=callback_url(),
                                        code_verifier=code_verifier)
-        except (AuthlibBaseError, ValueError) as exc:
+        except ODD_ANSWER as exc:
             raise TokenRefused(f"the token endpoint refused the code: {exc}") from None
         except requests.RequestException as exc:
             raise fetch.FetchRefused(f"the token request failed ({type(exc).__name__})") from None
@@ -139,7 +147,7 @@ def _userinfo(client, url: str, token) -> dict:
     try:
         response = client.get(url, allow_redirects=False)  # with the token just fetched
         info = response.json() if response.status_code == 200 else {}
-    except (AuthlibBaseError, ValueError) as exc:
+    except ODD_ANSWER as exc:
         raise TokenRefused(f"the userinfo endpoint failed: {exc}") from None
     except requests.RequestException as exc:
         raise fetch.FetchRefused(f"the userinfo request failed ({type(exc).__name__})") from None

@@ -199,6 +199,8 @@ ATTACKS = {
                                            not_on_or_after="2020-01-01T00:05:00Z")),
     "not-yet-valid": resigned(saml_idp.set_times(not_before="2099-01-01T00:00:00Z",
                                                  not_on_or_after="2099-01-01T00:05:00Z")),
+    "valid-until-year-9999": resigned(saml_idp.set_times(
+        not_before="2020-01-01T00:00:00Z", not_on_or_after="9999-12-31T23:59:59Z")),
     "status-not-success": error_status,
     "comment-in-name-id": resigned(saml_idp.name_id_with_comment(ADDRESS, ".evil.test")),
     "xxe": plain(lambda xml: saml_idp.with_doctype(xml, "xxe")),
