@@ -9,7 +9,7 @@ from urllib.parse import parse_qs, quote, urlsplit
 import flask
 import requests
 from authlib.deprecate import AuthlibDeprecationWarning
-from joserfc import jwt
+from joserfc import jws, jwt
 from joserfc.jwk import OctKey, RSAKey
 
 from core import clock
@@ -74,7 +74,9 @@ class OidcProvider:
                                           algorithms=["HS256"])
         else:
             signer = RSAKey.generate_key(2048) if self.sign_as == "stranger" else own
-            body["id_token"] = jwt.encode({"alg": "RS256", "kid": own.kid}, claims, signer)
+            # JSON's escapes carry any claim, even a lone surrogate, as a provider may send it
+            body["id_token"] = jws.serialize_compact({"alg": "RS256", "kid": own.kid},
+                                                     json.dumps(claims), signer)
         response.set_data(json.dumps(body))
         return response
 

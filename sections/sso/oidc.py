@@ -42,7 +42,8 @@ class TokenRefused(Exception):
 
 @dataclass(frozen=True)
 class Identity:
-    """Who the provider says signed in."""
+    """Who the provider says signed in, as it says it (signin.account_for checks the subject
+    and cleans the name)."""
 
     subject: str
     email: str | None
@@ -135,12 +136,11 @@ def identify(connection: SsoConnection, code: str, code_verifier: str,
         if not isinstance(email, str) and metadata.get("userinfo_endpoint"):
             email = _userinfo(client, metadata["userinfo_endpoint"], token).get("email")
     subject = claims.get("sub")
-    if not isinstance(subject, str) or not 0 < len(subject) <= 255:
-        raise TokenRefused("the ID token has no usable sub")
-    name = claims.get("name")  # shown as the account's name: printable text only
-    name = ("".join(c for c in name if c.isprintable()).strip()[:255]
-            if isinstance(name, str) else None)
-    return Identity(subject, email if isinstance(email, str) else None, name or None)
+    if not isinstance(subject, str):
+        raise TokenRefused("the ID token has no sub")
+    name = claims.get("name")
+    return Identity(subject, email if isinstance(email, str) else None,
+                    name if isinstance(name, str) else None)
 
 
 def _userinfo(client, url: str, token) -> dict:

@@ -346,3 +346,12 @@ def test_odd_auth_methods_stored_before_are_read_as_the_default(client, corp, oi
     assert sign_in(client).status_code == 200
     [exchange] = oidc_provider.token_requests
     assert exchange["authorization"].startswith("Basic ")
+
+
+@pytest.mark.parametrize("sub", ["a\ud800", "a\x00b", "s" * 256, ""],
+                         ids=["lone-surrogate", "nul", "too-long", "empty"])
+def test_an_unusable_sub_is_sso_error(client, corp, oidc_provider, sub):
+    oidc_provider.tamper = {"sub": sub}
+    refused(sign_in(client), 400, "SSO_ERROR")
+    assert count(client.application, SsoIdentity) == 0
+    assert count(client.application, User, User.email == EMAIL) == 0
