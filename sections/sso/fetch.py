@@ -18,6 +18,9 @@ BUDGET = 3.0  # seconds for a whole request, body included
 MAX_BODY = 1024 * 1024  # bytes
 CHUNK = 64 * 1024
 DEFAULT_PORTS = {"http": 80, "https": 443}
+NAT64 = ipaddress.IPv6Network("64:ff9b::/96")  # the well-known prefix, IPv4 in the last 32 bits
+LOCAL_NAT64 = ipaddress.IPv6Network("64:ff9b:1::/48")  # RFC 8215: an operator's own translators
+IPV4_COMPATIBLE = ipaddress.IPv6Network("::/96")
 _LOOKUPS = ThreadPoolExecutor(4, thread_name_prefix="sso-dns")  # host name lookups
 
 
@@ -27,11 +30,31 @@ class FetchRefused(Exception):
 
 def _public(address: str) -> bool:
     ip = ipaddress.ip_address(address.split("%", 1)[0])
-    if isinstance(ip, ipaddress.IPv6Address) and ip.ipv4_mapped is not None:
-        ip = ip.ipv4_mapped
+    if isinstance(ip, ipaddress.IPv6Address):
+        if ip in LOCAL_NAT64:
+            return False
+        carried = _carried_ipv4(ip)
+        if carried is not None and not _global(carried):
+            return False
+        if ip.ipv4_mapped is not None:
+            return True  # ::ffff:0:0/96 itself counts as special: the IPv4 address decides
+    return _global(ip)
+
+
+def _global(ip) -> bool:
     # is_global is false for loopback, 10/8, 172.16/12, 192.168/16, 169.254/16 (the cloud
     # metadata address), 100.64/10, ::1, fc00::/7, fe80::/10 and the other special ranges.
     return ip.is_global and not ip.is_multicast
+
+
+def _carried_ipv4(ip: ipaddress.IPv6Address) -> ipaddress.IPv4Address | None:
+    """The IPv4 address an IPv6 one leads to through a translator or tunnel: IPv4-mapped,
+    6to4, Teredo's client, NAT64 (RFC 6052) and IPv4-compatible (RFC 4291) addresses."""
+    if ip.teredo:
+        return ip.teredo[1]
+    if ip in NAT64 or ip in IPV4_COMPATIBLE:
+        return ipaddress.IPv4Address(int(ip) & 0xFFFF_FFFF)
+    return ip.ipv4_mapped or ip.sixtofour
 
 
 def check_scheme(scheme: str, private_ok: bool) -> None:

@@ -35,6 +35,10 @@ def refused_issuer(response) -> str:
     "https://192.168.1.1", "https://169.254.169.254", "https://[::1]:9", "https://[fc00::1]",
     "https://[fd12:3456::1]", "https://[::ffff:127.0.0.1]", "https://0.0.0.0",
     "https://localhost:9",  # a name resolving to loopback
+    # IPv6 addresses leading to a private IPv4 one: NAT64, 6to4, Teredo, IPv4-compatible
+    "https://[64:ff9b::a9fe:a9fe]", "https://[64:ff9b::7f00:1]", "https://[64:ff9b:1::a01:203]",
+    "https://[2002:a01:203::1]", "https://[2001:0:808:808::f5ff:fffe]", "https://[::a01:203]",
+    "https://[::7f00:1]",
 ])
 def test_private_addresses_are_refused_by_default(client, owner, issuer):
     assert "not a public address" in refused_issuer(connect(client, owner, issuer))
