@@ -132,18 +132,19 @@ def identify(connection: SsoConnection, code: str, code_verifier: str,
         if not isinstance(id_token, str):
             raise TokenRefused("the token response has no id_token")
         claims = verified_claims(connection, id_token, nonce_hash)
+        subject = claims.get("sub")
+        if not isinstance(subject, str):
+            raise TokenRefused("the ID token has no sub")
         email = claims.get("email")
         if not isinstance(email, str) and metadata.get("userinfo_endpoint"):
-            email = _userinfo(client, metadata["userinfo_endpoint"], token).get("email")
-    subject = claims.get("sub")
-    if not isinstance(subject, str):
-        raise TokenRefused("the ID token has no sub")
+            email = _userinfo(client, metadata["userinfo_endpoint"], subject).get("email")
     name = claims.get("name")
     return Identity(subject, email if isinstance(email, str) else None,
                     name if isinstance(name, str) else None)
 
 
-def _userinfo(client, url: str, token) -> dict:
+def _userinfo(client, url: str, subject: str) -> dict:
+    """The userinfo claims (empty when the endpoint answers none), about `subject` only."""
     try:
         response = client.get(url, allow_redirects=False)  # with the token just fetched
         info = response.json() if response.status_code == 200 else {}
@@ -151,7 +152,11 @@ def _userinfo(client, url: str, token) -> dict:
         raise TokenRefused(f"the userinfo endpoint failed: {exc}") from None
     except requests.RequestException as exc:
         raise fetch.FetchRefused(f"the userinfo request failed ({type(exc).__name__})") from None
-    return info if isinstance(info, dict) else {}
+    if not isinstance(info, dict) or not info:
+        return {}
+    if info.get("sub") != subject:  # OpenID Connect Core 5.3.2: else not to be used
+        raise TokenRefused("the userinfo answer is about another sub than the ID token")
+    return info
 
 
 def verified_claims(connection: SsoConnection, id_token: str, nonce_hash: str) -> dict:

@@ -247,6 +247,14 @@ def test_the_address_may_come_from_userinfo(client, corp, oidc_provider):
     assert response.get_json()["user"]["email"] == EMAIL
 
 
+@pytest.mark.parametrize("sub", ["someone-else", None, 5])
+def test_userinfo_about_another_sub_is_sso_error(client, corp, oidc_provider, sub):
+    oidc_provider.drop = ("email",)
+    oidc_provider.fields["/userinfo"] = {"sub": sub}
+    refused(sign_in(client), 400, "SSO_ERROR")
+    assert count(client.application, User, User.email == EMAIL) == 0
+
+
 def test_client_secret_post_when_the_provider_lists_only_it(client, corp, oidc_provider):
     project, connection, _ = corp
     from sections.sso.models import SsoConnection
