@@ -203,22 +203,22 @@ def shown_name(name: str | None) -> str | None:
 
 
 def _link(connection: SsoConnection, subject: str, email: str, name: str | None) -> User:
-    user = accounts.by_email(email)
-    if user is None:
-        user = User(id=new_id(), email=email, name=name, email_verified=True)
-        db.session.add(user)
-    else:
-        accounts.claim_address(user)  # contract section 3: what an unproven owner set up goes
-        user.name = user.name or name
     try:
-        db.session.flush()  # the account first: the link names it
-        db.session.add(SsoIdentity(connection_id=connection.id, subject=subject,
-                                   user_id=user.id))
-        db.session.flush()
+        # A savepoint: what the transaction holds before it stays (a SAML Assertion's ID,
+        # remembered against replays) when only the link is undone.
+        with db.session.begin_nested():
+            user = accounts.by_email(email)
+            if user is None:
+                user = User(id=new_id(), email=email, name=name, email_verified=True)
+                db.session.add(user)
+            else:
+                accounts.claim_address(user)  # contract section 3: an unproven owner's setup goes
+                user.name = user.name or name
+            db.session.flush()  # the account first: the link names it
+            db.session.add(SsoIdentity(connection_id=connection.id, subject=subject,
+                                       user_id=user.id))
     except IntegrityError:
-        # The same person's concurrent first sign-in made the account or the link first (the
-        # state was committed before, so nothing of this request is lost by the rollback).
-        db.session.rollback()
+        # The same person's concurrent first sign-in made the account or the link first.
         linked = _linked(connection.id, subject)
         if linked is None:
             raise
