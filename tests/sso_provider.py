@@ -9,7 +9,7 @@ from urllib.parse import parse_qs, quote, urlsplit
 import flask
 import requests
 from authlib.deprecate import AuthlibDeprecationWarning
-from joserfc import jwt
+from joserfc import jws, jwt
 from joserfc.jwk import OctKey, RSAKey
 
 from core import clock
@@ -28,17 +28,20 @@ def b64(data: bytes) -> str:
 class OidcProvider:
     """`tamper` claims are merged into the next ID tokens, re-signed with the provider's own
     key; `sign_as` re-signs them another way: "stranger" (another RSA key under the provider's
-    kid), "none" (alg none, no signature), "hmac" (HS256 keyed with the client secret)."""
+    kid), "none" (alg none, no signature), "hmac" (HS256 keyed with the client secret).
+    `fields[path]` is merged into the JSON answers of `path` (discovery, token, userinfo)."""
 
     CLIENT_ID, CLIENT_SECRET = "sso-client-id", "sso-client-secret-9f3a1c"
 
     def __init__(self):
         self.app = oidc_provider_mock.app(require_nonce=True)
         self.tamper, self.sign_as, self.drop = {}, None, ()
+        self.fields = {}
         self.jwks_reads = 0
         self.token_requests = []
         self.app.before_request(self._count)
         self.app.after_request(self._rewrite_id_token)
+        self.app.after_request(self._merge_fields)
         self.url = None
 
     def _count(self):
@@ -71,8 +74,16 @@ class OidcProvider:
                                           algorithms=["HS256"])
         else:
             signer = RSAKey.generate_key(2048) if self.sign_as == "stranger" else own
-            body["id_token"] = jwt.encode({"alg": "RS256", "kid": own.kid}, claims, signer)
+            # JSON's escapes carry any claim, even a lone surrogate, as a provider may send it
+            body["id_token"] = jws.serialize_compact({"alg": "RS256", "kid": own.kid},
+                                                     json.dumps(claims), signer)
         response.set_data(json.dumps(body))
+        return response
+
+    def _merge_fields(self, response):
+        fields = self.fields.get(flask.request.path)
+        if fields and response.status_code == 200:
+            response.set_data(json.dumps(json.loads(response.get_data()) | fields))
         return response
 
     def rotate_key(self):

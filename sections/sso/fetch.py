@@ -6,18 +6,25 @@ the first two (development and tests)."""
 import io
 import ipaddress
 import socket
+import threading
 import time
 from concurrent.futures import ThreadPoolExecutor
+from contextvars import ContextVar
 from urllib.parse import urlsplit
 
 import requests
 from flask import current_app
 from requests.adapters import HTTPAdapter
+from urllib3.connection import HTTPConnection, HTTPSConnection
+from urllib3.connectionpool import HTTPConnectionPool, HTTPSConnectionPool
 
 BUDGET = 3.0  # seconds for a whole request, body included
 MAX_BODY = 1024 * 1024  # bytes
 CHUNK = 64 * 1024
 DEFAULT_PORTS = {"http": 80, "https": 443}
+NAT64 = ipaddress.IPv6Network("64:ff9b::/96")  # the well-known prefix, IPv4 in the last 32 bits
+LOCAL_NAT64 = ipaddress.IPv6Network("64:ff9b:1::/48")  # RFC 8215: an operator's own translators
+IPV4_COMPATIBLE = ipaddress.IPv6Network("::/96")
 _LOOKUPS = ThreadPoolExecutor(4, thread_name_prefix="sso-dns")  # host name lookups
 
 
@@ -27,11 +34,31 @@ class FetchRefused(Exception):
 
 def _public(address: str) -> bool:
     ip = ipaddress.ip_address(address.split("%", 1)[0])
-    if isinstance(ip, ipaddress.IPv6Address) and ip.ipv4_mapped is not None:
-        ip = ip.ipv4_mapped
+    if isinstance(ip, ipaddress.IPv6Address):
+        if ip in LOCAL_NAT64:
+            return False
+        carried = _carried_ipv4(ip)
+        if carried is not None and not _global(carried):
+            return False
+        if ip.ipv4_mapped is not None:
+            return True  # ::ffff:0:0/96 itself counts as special: the IPv4 address decides
+    return _global(ip)
+
+
+def _global(ip) -> bool:
     # is_global is false for loopback, 10/8, 172.16/12, 192.168/16, 169.254/16 (the cloud
     # metadata address), 100.64/10, ::1, fc00::/7, fe80::/10 and the other special ranges.
     return ip.is_global and not ip.is_multicast
+
+
+def _carried_ipv4(ip: ipaddress.IPv6Address) -> ipaddress.IPv4Address | None:
+    """The IPv4 address an IPv6 one leads to through a translator or tunnel: IPv4-mapped,
+    6to4, Teredo's client, NAT64 (RFC 6052) and IPv4-compatible (RFC 4291) addresses."""
+    if ip.teredo:
+        return ip.teredo[1]
+    if ip in NAT64 or ip in IPV4_COMPATIBLE:
+        return ipaddress.IPv4Address(int(ip) & 0xFFFF_FFFF)
+    return ip.ipv4_mapped or ip.sixtofour
 
 
 def check_scheme(scheme: str, private_ok: bool) -> None:
@@ -68,18 +95,94 @@ def resolve(url: str, private_ok: bool, within: float = BUDGET) -> tuple[str, st
     return host, addresses[0], port
 
 
+class Watchdog:
+    """Shuts down a guarded session's sockets at its deadline. The read timeout counts per
+    read: without this, a provider sending a byte every 2.9 seconds holds a request for hours.
+    It keeps a duplicate of each socket, valid also once TLS has taken the original over."""
+
+    def __init__(self, deadline: float):
+        self.lock, self.sockets, self.fired = threading.Lock(), [], False
+        self.timer = threading.Timer(max(0.0, deadline - time.monotonic()), self.fire)
+        self.timer.daemon = True
+        self.timer.start()
+
+    def watch(self, sock: socket.socket) -> None:
+        with self.lock:
+            self.sockets.append(sock.dup())
+        if self.fired:
+            self.fire()
+
+    def fire(self) -> None:
+        with self.lock:
+            self.fired = True
+            for sock in self.sockets:
+                try:
+                    sock.shutdown(socket.SHUT_RDWR)  # the blocked read returns at once
+                except OSError:
+                    pass  # the peer closed it already
+            self.close_sockets()
+
+    def close_sockets(self) -> None:
+        while self.sockets:
+            self.sockets.pop().close()
+
+    def close(self) -> None:
+        self.timer.cancel()
+        with self.lock:
+            self.close_sockets()
+
+
+_watchdog: ContextVar[Watchdog] = ContextVar("sso_fetch_watchdog")  # of the request under way
+
+
+class _Watched:
+    """A connection whose socket the request's watchdog watches."""
+
+    def _new_conn(self):
+        sock = super()._new_conn()
+        _watchdog.get().watch(sock)
+        return sock
+
+
+class _WatchedHTTPConnection(_Watched, HTTPConnection):
+    pass
+
+
+class _WatchedHTTPSConnection(_Watched, HTTPSConnection):
+    pass
+
+
+class _WatchedHTTPPool(HTTPConnectionPool):
+    ConnectionCls = _WatchedHTTPConnection
+
+
+class _WatchedHTTPSPool(HTTPSConnectionPool):
+    ConnectionCls = _WatchedHTTPSConnection
+
+
 class GuardedAdapter(HTTPAdapter):
     """Checks every request's host before it goes, connects to the checked address (TLS still
-    verified against the host name), refuses redirects and cuts the body at MAX_BODY."""
+    verified against the host name), refuses redirects and cuts the body at MAX_BODY; its
+    watchdog ends whatever is under way at the deadline."""
 
     def __init__(self, private_ok: bool, deadline: float):
         super().__init__(max_retries=0)
         self.private_ok, self.deadline = private_ok, deadline
         self.pinned = {}
+        self.watchdog = Watchdog(deadline)
+
+    def init_poolmanager(self, *args, **kwargs):
+        super().init_poolmanager(*args, **kwargs)
+        self.poolmanager.pool_classes_by_scheme = {"http": _WatchedHTTPPool,
+                                                   "https": _WatchedHTTPSPool}
+
+    def close(self):
+        super().close()
+        self.watchdog.close()
 
     def remaining(self) -> float:
         left = self.deadline - time.monotonic()
-        if left <= 0:
+        if left <= 0 or self.watchdog.fired:
             raise FetchRefused(f"no answer within {BUDGET:g} seconds")
         return left
 
@@ -100,10 +203,14 @@ class GuardedAdapter(HTTPAdapter):
         netloc = urlsplit(request.url).netloc.rsplit("@", 1)[-1]
         request.headers["Host"] = netloc
         left = self.remaining()
+        watching = _watchdog.set(self.watchdog)  # for the connection this request may open
         try:
             response = super().send(request, stream=True, timeout=(left, left), **kwargs)
         except requests.RequestException as exc:
+            self.remaining()  # the watchdog cut it
             raise FetchRefused(f"{host} cannot be reached ({type(exc).__name__})") from None
+        finally:
+            _watchdog.reset(watching)
         if response.is_redirect or 300 <= response.status_code < 400:
             response.close()
             raise FetchRefused(f"{host} answered a redirect, which is not followed")
@@ -118,13 +225,14 @@ class GuardedAdapter(HTTPAdapter):
                 body += chunk
                 if len(body) > MAX_BODY:
                     raise FetchRefused(f"{host} answered more than {MAX_BODY} bytes")
-                self.remaining()
         except FetchRefused:
             raise
         except Exception as exc:  # urllib3's read errors (a timeout, a reset connection)
+            self.remaining()  # the watchdog cut it
             raise FetchRefused(f"{host} stopped answering ({type(exc).__name__})") from None
         finally:
             response.close()
+        self.remaining()  # a body without a length, cut by the watchdog, ends as if whole
         return bytes(body)
 
 

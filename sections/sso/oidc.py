@@ -31,6 +31,9 @@ ALGORITHMS = ("RS256", "RS384", "RS512", "PS256", "PS384", "PS512", "ES256", "ES
               "EdDSA")
 IAT_WINDOW = timedelta(minutes=5)
 LEEWAY = 60  # seconds of clock skew on exp
+# How Authlib fails on a provider's odd answer (an expires_in of [1] or 1e400, a token_type
+# of 5): a refusal of that answer, never an error of the service.
+ODD_ANSWER = (AuthlibBaseError, ValueError, TypeError, KeyError, AttributeError, OverflowError)
 
 
 class TokenRefused(Exception):
@@ -39,7 +42,8 @@ class TokenRefused(Exception):
 
 @dataclass(frozen=True)
 class Identity:
-    """Who the provider says signed in."""
+    """Who the provider says signed in, as it says it (signin.account_for checks the subject
+    and cleans the name)."""
 
     subject: str
     email: str | None
@@ -64,6 +68,10 @@ def configure(connection: SsoConnection, data: dict) -> None:
     missing = [name for name in ENDPOINTS if not isinstance(metadata.get(name), str)]
     if missing:
         raise Invalid(f"The discovery document has no {', '.join(missing)}", field="issuer")
+    methods = metadata.get("token_endpoint_auth_methods_supported", [])
+    if not isinstance(methods, list) or not all(isinstance(m, str) for m in methods):
+        raise Invalid("The discovery document's token_endpoint_auth_methods_supported is not "
+                      "a list of strings", field="issuer")
     kept = ENDPOINTS + ("userinfo_endpoint", "token_endpoint_auth_methods_supported")
     connection.oidc_issuer = issuer
     connection.oidc_client_id = data["clientId"]
@@ -95,8 +103,9 @@ def authorization_url(connection: SsoConnection, state: str, nonce: str, code_ve
 def auth_method(metadata: dict) -> str:
     """client_secret_basic, or client_secret_post when the provider lists only that one
     (OpenID Connect Discovery: the default is client_secret_basic)."""
-    listed = metadata.get("token_endpoint_auth_methods_supported") or ["client_secret_basic"]
-    if "client_secret_post" in listed and "client_secret_basic" not in listed:
+    listed = metadata.get("token_endpoint_auth_methods_supported")
+    if (isinstance(listed, list) and "client_secret_post" in listed
+            and "client_secret_basic" not in listed):
         return "client_secret_post"
     return "client_secret_basic"
 
@@ -115,7 +124,7 @@ def identify(connection: SsoConnection, code: str, code_verifier: str,
             token = client.fetch_token(metadata["token_endpoint"], grant_type="authorization_code",
                                        code=code, redirect_uri=callback_url(),
                                        code_verifier=code_verifier)
-        except (AuthlibBaseError, ValueError) as exc:
+        except ODD_ANSWER as exc:
             raise TokenRefused(f"the token endpoint refused the code: {exc}") from None
         except requests.RequestException as exc:
             raise fetch.FetchRefused(f"the token request failed ({type(exc).__name__})") from None
@@ -123,27 +132,31 @@ def identify(connection: SsoConnection, code: str, code_verifier: str,
         if not isinstance(id_token, str):
             raise TokenRefused("the token response has no id_token")
         claims = verified_claims(connection, id_token, nonce_hash)
+        subject = claims.get("sub")
+        if not isinstance(subject, str):
+            raise TokenRefused("the ID token has no sub")
         email = claims.get("email")
         if not isinstance(email, str) and metadata.get("userinfo_endpoint"):
-            email = _userinfo(client, metadata["userinfo_endpoint"], token).get("email")
-    subject = claims.get("sub")
-    if not isinstance(subject, str) or not 0 < len(subject) <= 255:
-        raise TokenRefused("the ID token has no usable sub")
-    name = claims.get("name")  # shown as the account's name: printable text only
-    name = ("".join(c for c in name if c.isprintable()).strip()[:255]
-            if isinstance(name, str) else None)
-    return Identity(subject, email if isinstance(email, str) else None, name or None)
+            email = _userinfo(client, metadata["userinfo_endpoint"], subject).get("email")
+    name = claims.get("name")
+    return Identity(subject, email if isinstance(email, str) else None,
+                    name if isinstance(name, str) else None)
 
 
-def _userinfo(client, url: str, token) -> dict:
+def _userinfo(client, url: str, subject: str) -> dict:
+    """The userinfo claims (empty when the endpoint answers none), about `subject` only."""
     try:
         response = client.get(url, allow_redirects=False)  # with the token just fetched
         info = response.json() if response.status_code == 200 else {}
-    except (AuthlibBaseError, ValueError) as exc:
+    except ODD_ANSWER as exc:
         raise TokenRefused(f"the userinfo endpoint failed: {exc}") from None
     except requests.RequestException as exc:
         raise fetch.FetchRefused(f"the userinfo request failed ({type(exc).__name__})") from None
-    return info if isinstance(info, dict) else {}
+    if not isinstance(info, dict) or not info:
+        return {}
+    if info.get("sub") != subject:  # OpenID Connect Core 5.3.2: else not to be used
+        raise TokenRefused("the userinfo answer is about another sub than the ID token")
+    return info
 
 
 def verified_claims(connection: SsoConnection, id_token: str, nonce_hash: str) -> dict:

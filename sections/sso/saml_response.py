@@ -45,6 +45,8 @@ def _time(value: str | None, what: str) -> datetime | None:
         raise SamlRejected(f"{what} is not a date-time") from None
     if parsed.tzinfo is None:
         raise SamlRejected(f"{what} has no time zone")
+    if not 1 < parsed.year < 9999:  # no date arithmetic on it may leave datetime's range
+        raise SamlRejected(f"{what} is out of range")
     return parsed
 
 

@@ -94,13 +94,5 @@ class SsoStartSchema(RequestSchema):
             raise ValidationError("Give either email or connectionId", "email")
 
 
-class OidcCallbackSchema(RequestSchema):
-    # Anything the provider sends is read leniently; the state decides (sections/sso/signin.py).
-    state = fields.String(validate=validate.Length(max=512))
-    code = fields.String(validate=validate.Length(max=4096))
-    error = fields.String(validate=validate.Length(max=512))
-    error_description = fields.String(validate=validate.Length(max=2048))
-
-
 class SsoTokenSchema(RequestSchema):
     code = fields.String(required=True, validate=validate.Length(1, 128))

@@ -11,7 +11,7 @@ from sqlalchemy.exc import IntegrityError
 
 from core import clock, tokens
 from core.db import db, new_id
-from core.fields import MAX_EMAIL
+from core.fields import MAX_EMAIL, storable
 from core.outcomes import InvalidToken, SsoError, SsoNotConfigured, SsoProviderUnavailable
 from core.policy import is_id
 from sections.auth.models import User
@@ -27,6 +27,8 @@ log = logging.getLogger(__name__)
 
 STATE_LIFETIME = timedelta(minutes=10)  # E4.2: state, nonce and RelayState live 10 minutes
 MAX_STATE = 512
+MAX_SUBJECT = 255  # characters of the provider's identity (the ID token's sub, the NameID)
+MAX_NAME = 255  # characters of the account's name
 ERROR = "sso_error"  # the redirect's `error=` for every failure after the state was accepted
 
 
@@ -167,13 +169,15 @@ def account_for(connection: SsoConnection, identity: oidc.Identity,
     linked to it, else the one with its address (claimed and linked), else a new one. The
     address must be at a VERIFIED domain of the project: a provider speaks only for its
     company's domains, so it can sign no one into an outside account."""
+    if not 0 < len(identity.subject) <= MAX_SUBJECT or not storable(identity.subject):
+        raise failure("The identity provider's answer names no usable identity", redirect_url)
     email = (identity.email or "").strip().lower()
     if (not 0 < len(email) <= MAX_EMAIL or not email.isprintable()
             or not domains.is_verified_for(connection.project_id, email)):
         raise failure("The address is not at a verified domain of the project", redirect_url)
     user = _linked(connection.id, identity.subject)
     if user is None:
-        user = _link(connection, identity, email)
+        user = _link(connection, identity.subject, email, shown_name(identity.name))
     bans.check_not_banned(user)
     # E4.5: a first sign-in makes a non-member a member (a concurrent one adds no second row),
     # unless another section holds the account out (the directory suspended it).
@@ -190,24 +194,32 @@ def _linked(connection_id: str, subject: str) -> User | None:
     ).scalar_one_or_none()
 
 
-def _link(connection: SsoConnection, identity: oidc.Identity, email: str) -> User:
-    user = accounts.by_email(email)
-    if user is None:
-        user = User(id=new_id(), email=email, name=identity.name, email_verified=True)
-        db.session.add(user)
-    else:
-        accounts.claim_address(user)  # contract section 3: what an unproven owner set up goes
-        user.name = user.name or identity.name
+def shown_name(name: str | None) -> str | None:
+    """The provider's name for the person (the ID token's `name`, SAML's displayName), shown
+    as the account's name: printable text only, capped."""
+    if name is None:
+        return None
+    return "".join(c for c in name if c.isprintable()).strip()[:MAX_NAME] or None
+
+
+def _link(connection: SsoConnection, subject: str, email: str, name: str | None) -> User:
     try:
-        db.session.flush()  # the account first: the link names it
-        db.session.add(SsoIdentity(connection_id=connection.id, subject=identity.subject,
-                                   user_id=user.id))
-        db.session.flush()
+        # A savepoint: what the transaction holds before it stays (a SAML Assertion's ID,
+        # remembered against replays) when only the link is undone.
+        with db.session.begin_nested():
+            user = accounts.by_email(email)
+            if user is None:
+                user = User(id=new_id(), email=email, name=name, email_verified=True)
+                db.session.add(user)
+            else:
+                accounts.claim_address(user)  # contract section 3: an unproven owner's setup goes
+                user.name = user.name or name
+            db.session.flush()  # the account first: the link names it
+            db.session.add(SsoIdentity(connection_id=connection.id, subject=subject,
+                                       user_id=user.id))
     except IntegrityError:
-        # The same person's concurrent first sign-in made the account or the link first (the
-        # state was committed before, so nothing of this request is lost by the rollback).
-        db.session.rollback()
-        linked = _linked(connection.id, identity.subject)
+        # The same person's concurrent first sign-in made the account or the link first.
+        linked = _linked(connection.id, subject)
         if linked is None:
             raise
         return linked

@@ -113,6 +113,16 @@ def test_the_discovery_document_must_match(client, team, oidc_provider):
         assert "issuer" in body["details"], (issuer, body)
 
 
+@pytest.mark.parametrize("methods", [5, "client_secret_post", [5], {"a": 1}])
+def test_odd_token_endpoint_auth_methods_are_refused(client, team, oidc_provider, methods):
+    project, headers = team
+    oidc_provider.fields["/.well-known/openid-configuration"] = {
+        "token_endpoint_auth_methods_supported": methods}
+    body = error(create(client, project, headers["owner"], oidc_body(oidc_provider)), 400,
+                 "VALIDATION_ERROR")
+    assert "token_endpoint_auth_methods_supported" in " ".join(body["details"]["issuer"]), body
+
+
 def test_at_most_five_a_project_listed_by_creation(client, team, oidc_provider):
     project, headers = team
     made = [create(client, project, headers["owner"],

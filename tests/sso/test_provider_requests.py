@@ -3,7 +3,10 @@ the provider, so only https URLs of public addresses are fetched, no redirect is
 body over 1 MiB or an answer slower than 3 seconds is cut off; SSO_ALLOW_PRIVATE_NETWORKS lifts
 the first two only (the provider stand-ins below live on loopback, so the tests turn it on)."""
 import json
+import socket
+import threading
 import time
+from contextlib import contextmanager
 
 import pytest
 
@@ -35,6 +38,10 @@ def refused_issuer(response) -> str:
     "https://192.168.1.1", "https://169.254.169.254", "https://[::1]:9", "https://[fc00::1]",
     "https://[fd12:3456::1]", "https://[::ffff:127.0.0.1]", "https://0.0.0.0",
     "https://localhost:9",  # a name resolving to loopback
+    # IPv6 addresses leading to a private IPv4 one: NAT64, 6to4, Teredo, IPv4-compatible
+    "https://[64:ff9b::a9fe:a9fe]", "https://[64:ff9b::7f00:1]", "https://[64:ff9b:1::a01:203]",
+    "https://[2002:a01:203::1]", "https://[2001:0:808:808::f5ff:fffe]", "https://[::a01:203]",
+    "https://[::7f00:1]",
 ])
 def test_private_addresses_are_refused_by_default(client, owner, issuer):
     assert "not a public address" in refused_issuer(connect(client, owner, issuer))
@@ -101,3 +108,56 @@ def test_redirects_big_and_slow_answers_are_cut_off(make_app, answer, reason):
         message = refused_issuer(connect(client, (project, headers), url))
         assert time.monotonic() - started < 10  # cut off, not waited out (50 x 0.2 s)
     assert reason in message, message
+
+
+@contextmanager
+def dripping(head: bytes, body: bytes):
+    """A loopback server answering one request with `head` at once, then `body` one byte a
+    second: every read gets a byte well within the 3 seconds, the whole never does."""
+    server = socket.create_server(("127.0.0.1", 0))
+    server.settimeout(10)
+    stop = threading.Event()
+
+    def answer():
+        try:
+            conn, _ = server.accept()
+        except OSError:
+            return
+        with conn:
+            try:
+                conn.recv(65536)  # the request
+                conn.sendall(head)
+                for byte in body:
+                    if stop.wait(1):
+                        break
+                    conn.sendall(bytes([byte]))
+            except OSError:  # the service hung up: what is expected
+                pass
+
+    thread = threading.Thread(target=answer, daemon=True)
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{server.getsockname()[1]}"
+    finally:
+        stop.set()
+        server.close()
+        thread.join()
+
+
+DOCUMENT = b'{"issuer": "x"}' + b" " * 40
+HEAD = (b"HTTP/1.1 200 OK\r\nContent-Type: application/json\r\n"
+        b"Content-Length: %d\r\n\r\n" % len(DOCUMENT))
+
+
+@pytest.mark.parametrize("head, body", [(b"", HEAD + DOCUMENT), (HEAD, DOCUMENT)],
+                         ids=["headers", "body-of-known-length"])
+def test_an_answer_dripping_within_each_read_is_cut_off_at_3_seconds(make_app, head, body):
+    app = make_app(SSO_ALLOW_PRIVATE_NETWORKS=True)
+    client = app.test_client()
+    headers = signed_in_user(app, "owner@corp.test")
+    project = make_project(app, "owner@corp.test")
+    with dripping(head, body) as url:
+        started = time.monotonic()
+        message = refused_issuer(connect(client, (project, headers), url))
+        assert time.monotonic() - started < 4.5
+    assert "within 3 seconds" in message, message

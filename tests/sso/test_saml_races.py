@@ -1,7 +1,7 @@
 """Races of the SAML assertion consumer between two waitress processes on PostgreSQL
 (extensions.md E4.2): one answer posted to both at once makes one session (its RelayState is
 spent once); the first sign-in of one identity twice at once makes one account, one link and one
-membership."""
+membership, and remembers both Assertion IDs."""
 from urllib.parse import urlsplit
 
 import pytest
@@ -75,3 +75,7 @@ def test_a_first_sign_in_twice_at_once_makes_one_account(corp):
         assert len(rows(engine, "SELECT 1 FROM sso_identities WHERE user_id = :u", u=user)) == 1
         assert rows(engine, "SELECT role FROM memberships WHERE project_id = :p AND "
                             "user_id = :u", p=project, u=user) == [("member",)]
+        # Both Assertion IDs are remembered against replays, also the one of the sign-in that
+        # found the link the other had just made.
+        assert len(rows(engine, "SELECT 1 FROM saml_accepted_assertions WHERE "
+                                "connection_id = :c", c=connection["id"])) == 2 * (n + 1)

@@ -123,6 +123,18 @@ def test_another_name_id_format_takes_the_address_from_an_attribute(corp, idp, a
     assert corp.post(xml, relay_state).get_json()["user"]["email"] == ADDRESS
 
 
+def test_a_long_name_id_is_refused_and_a_long_display_name_cut(corp, idp):
+    xml, relay_state = idp.response_xml(corp.begin(), **saml_idp.persistent("u" * 256),
+                                        attributes={"mail": [ADDRESS]})
+    refused(corp.post(xml, relay_state), 400, "SSO_ERROR")
+    assert corp.user(ADDRESS) is None
+    shown = "Ada\tLove\u200blace " + "e" * 300
+    xml, relay_state = idp.response_xml(corp.begin(), name_id=ADDRESS,
+                                        attributes={"displayName": [shown]})
+    name = signed_in(corp.post(xml, relay_state))["user"]["name"]
+    assert name == ("AdaLovelace " + "e" * 300)[:255]
+
+
 def test_without_an_address_or_outside_the_domains_it_is_sso_error(corp, idp):
     xml, relay_state = idp.response_xml(corp.begin(), **saml_idp.persistent("u-1"))
     refused(corp.post(xml, relay_state), 400, "SSO_ERROR")
@@ -199,6 +211,8 @@ ATTACKS = {
                                            not_on_or_after="2020-01-01T00:05:00Z")),
     "not-yet-valid": resigned(saml_idp.set_times(not_before="2099-01-01T00:00:00Z",
                                                  not_on_or_after="2099-01-01T00:05:00Z")),
+    "valid-until-year-9999": resigned(saml_idp.set_times(
+        not_before="2020-01-01T00:00:00Z", not_on_or_after="9999-12-31T23:59:59Z")),
     "status-not-success": error_status,
     "comment-in-name-id": resigned(saml_idp.name_id_with_comment(ADDRESS, ".evil.test")),
     "xxe": plain(lambda xml: saml_idp.with_doctype(xml, "xxe")),

@@ -247,6 +247,14 @@ def test_the_address_may_come_from_userinfo(client, corp, oidc_provider):
     assert response.get_json()["user"]["email"] == EMAIL
 
 
+@pytest.mark.parametrize("sub", ["someone-else", None, 5])
+def test_userinfo_about_another_sub_is_sso_error(client, corp, oidc_provider, sub):
+    oidc_provider.drop = ("email",)
+    oidc_provider.fields["/userinfo"] = {"sub": sub}
+    refused(sign_in(client), 400, "SSO_ERROR")
+    assert count(client.application, User, User.email == EMAIL) == 0
+
+
 def test_client_secret_post_when_the_provider_lists_only_it(client, corp, oidc_provider):
     project, connection, _ = corp
     from sections.sso.models import SsoConnection
@@ -320,3 +328,38 @@ def test_an_odd_name_claim_is_read_safely(client, corp, oidc_provider, name, sho
     response = sign_in(client)
     assert response.status_code == 200, response.get_json()
     assert response.get_json()["user"]["name"] == shown
+
+
+@pytest.mark.parametrize("fields", [
+    {"expires_in": [1]}, {"expires_in": float("inf")}, {"expires_at": [1]},
+    {"expires_at": float("inf")}, {"expires_at": "soon", "expires_in": [1]}, {"token_type": 5},
+    {"token_type": "unheard-of"},
+], ids=["expires_in-list", "expires_in-huge", "expires_at-list", "expires_at-huge",
+        "both-odd", "token_type-number", "token_type-unknown"])
+def test_an_odd_token_answer_is_sso_error(client, corp, oidc_provider, fields):
+    oidc_provider.fields["/oauth2/token"] = fields
+    oidc_provider.drop = ("email",)  # the address from userinfo, with the token's type
+    back = sign_in(client, redirectUrl=f"{SPA}/done")
+    assert back.status_code == 302 and query(back.headers["Location"]) == {"error": "sso_error"}
+    assert count(client.application, Session, Session.sso_connection_id.is_not(None)) == 0
+
+
+def test_odd_auth_methods_stored_before_are_read_as_the_default(client, corp, oidc_provider):
+    project, connection, _ = corp
+    from sections.sso.models import SsoConnection
+    with client.application.app_context():
+        row = db.session.get(SsoConnection, connection)
+        row.oidc_metadata = {**row.oidc_metadata, "token_endpoint_auth_methods_supported": 5}
+        db.session.commit()
+    assert sign_in(client).status_code == 200
+    [exchange] = oidc_provider.token_requests
+    assert exchange["authorization"].startswith("Basic ")
+
+
+@pytest.mark.parametrize("sub", ["a\ud800", "a\x00b", "s" * 256, ""],
+                         ids=["lone-surrogate", "nul", "too-long", "empty"])
+def test_an_unusable_sub_is_sso_error(client, corp, oidc_provider, sub):
+    oidc_provider.tamper = {"sub": sub}
+    refused(sign_in(client), 400, "SSO_ERROR")
+    assert count(client.application, SsoIdentity) == 0
+    assert count(client.application, User, User.email == EMAIL) == 0
