@@ -14,6 +14,7 @@ section 2); mailed tokens read as the tutorial says (from instance/server.log)."
 #   server's database), as if the owner had published it (the single sign-on page);
 # - a `curl` whose answer the tutorial does not show as an error gets `--fail-with-body`, and the
 #   shell runs with `set -euo pipefail`, so an answer that went wrong stops the run.
+import contextlib
 import os
 import re
 import signal
@@ -166,11 +167,26 @@ def script_of(page: Path, port: int, skip=()) -> str:
     return "\n".join(script)
 
 
+def run_script(script: str, checkout, env) -> subprocess.CompletedProcess:
+    """`script` in bash, in a session of its own: whatever it left running (a page's second
+    server, when a block after its start failed) is stopped with it, so no later run finds
+    its port taken."""
+    process = subprocess.Popen(["bash", "-c", script], cwd=checkout, env=env, text=True,
+                               stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                               start_new_session=True)
+    try:
+        stdout, stderr = process.communicate(timeout=600)
+    finally:
+        with contextlib.suppress(ProcessLookupError):
+            os.killpg(process.pid, signal.SIGTERM)
+        process.wait(timeout=30)
+    return subprocess.CompletedProcess(process.args, process.returncode, stdout, stderr)
+
+
 def test_the_tutorial_runs_as_written(server, checkout, environment):
     port, env = environment
     assert [title for title, _, _ in blocks()].count(SERVER) == 1
-    run = subprocess.run(["bash", "-c", script_of(TUTORIAL, port, skip=(SERVER,))],
-                         cwd=checkout, env=env, capture_output=True, text=True, timeout=600)
+    run = run_script(script_of(TUTORIAL, port, skip=(SERVER,)), checkout, env)
     assert run.returncode == 0, (run.stderr[-4000:], server.read_text()[-3000:])
     assert "admin@example.com is now admin" in run.stdout
     assert "PAYMENT_WEBHOOK_SECRET is not set" not in server.read_text()
@@ -181,9 +197,7 @@ def test_the_tutorial_runs_as_written(server, checkout, environment):
 def test_each_how_to_page_runs_as_written_on_the_same_server(page, server, checkout,
                                                              environment):
     port, env = environment
-    script = on_port(helpers(), port) + "\n" + script_of(page, port)
-    run = subprocess.run(["bash", "-c", script], cwd=checkout, env=env, capture_output=True,
-                         text=True, timeout=600)
+    run = run_script(on_port(helpers(), port) + "\n" + script_of(page, port), checkout, env)
     assert run.returncode == 0, (run.stderr[-4000:], server.read_text()[-3000:])
 
 
