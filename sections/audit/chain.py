@@ -21,8 +21,9 @@ import json
 from sqlalchemy import DDL, event, insert, select, text, update
 from sqlalchemy.orm import Session
 
+from core import clock
 from core.fields import utc_iso
-from sections.audit.models import AuditEntry, now_in_milliseconds
+from sections.audit.models import AuditEntry
 
 ZERO = "0" * 64
 KEPT = "audit_kept"  # session.info: [(entry, the transaction it was recorded in)]
@@ -154,7 +155,7 @@ def _append(session: Session) -> None:
     session.flush()  # the change first: the lock is held for the shortest time
     connection = session.connection()
     if connection.dialect.name == "postgresql":
-        now = now_in_milliseconds()
+        now = clock.utcnow_ms()
         for entry in kept:
             before_time, before_seq, after_seq = canonical_around(entry)
             connection.execute(APPEND, {
@@ -166,8 +167,7 @@ def _append(session: Session) -> None:
     seq, prev = (last.seq, last.hash) if last is not None else (0, ZERO)
     # Its time is the chaining's, never before the last entry's: the log's createdAt order is
     # its seq order (every list reads the log by seq, sections/audit/models.py).
-    moment = now_in_milliseconds() if last is None else max(now_in_milliseconds(),
-                                                            last.created_at)
+    moment = clock.utcnow_ms() if last is None else max(clock.utcnow_ms(), last.created_at)
     stamp = utc_iso(moment)
     for entry in kept:
         seq += 1

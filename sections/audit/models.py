@@ -16,12 +16,6 @@ LEADS = {"actor_id_": ("actor_id",), "action_": ("action",), "target_id_": ("tar
          "project_id_action_": ("project_id", "action")}
 
 
-def now_in_milliseconds() -> datetime:
-    """Now, at the precision the entry answers and hashes (ISO 8601 with milliseconds)."""
-    now = clock.utcnow()
-    return now.replace(microsecond=now.microsecond // 1000 * 1000)
-
-
 class AuditEntry(db.Model):
     """One successful change. No endpoint updates or deletes a row. `actor_id` is the actor's
     id as written (no foreign key: it is hashed, and outlives the account, whose deletion makes
@@ -41,6 +35,6 @@ class AuditEntry(db.Model):
     target_id: Mapped[str] = mapped_column(String(64))
     project_id: Mapped[str | None] = mapped_column(String(32))
     details: Mapped[dict] = mapped_column(JSON, default=dict)
-    created_at: Mapped[datetime] = mapped_column(UTCDateTime, default=now_in_milliseconds)
+    created_at: Mapped[datetime] = mapped_column(UTCDateTime, default=clock.utcnow_ms)
     prev_hash: Mapped[str] = mapped_column(String(64))
     hash: Mapped[str] = mapped_column(String(64))

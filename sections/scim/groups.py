@@ -15,11 +15,12 @@ from scim2_models.path.expressions import CompareOperator, Comparison, LogicalEx
 from sqlalchemy import delete, select
 from sqlalchemy.dialects import postgresql, sqlite
 
+from core import clock
 from core.db import db, new_id
 from core.fields import storable
 from sections.scim import protocol, resources
 from sections.scim.filters import EXACT, TEXT, TIME, Column
-from sections.scim.models import ScimGroup, ScimGroupMember, ScimUser, stamp
+from sections.scim.models import ScimGroup, ScimGroupMember, ScimUser
 
 MODEL = Group
 SCHEMA = "urn:ietf:params:scim:schemas:core:2.0:Group"
@@ -76,7 +77,7 @@ def create(project_id: str, payload: dict) -> tuple[ScimGroup, set]:
     """The new Group, and the Users it names as members (for the projection)."""
     resource = protocol.validate(MODEL, payload, Context.RESOURCE_CREATION_REQUEST)
     members, resource.members = resource.members or [], None
-    now = stamp()
+    now = clock.utcnow_ms()
     row = ScimGroup(id=new_id(), project_id=project_id, created_at=now)
     _write(row, resource, now)
     db.session.add(row)
@@ -95,7 +96,7 @@ def replace(row: ScimGroup, payload: dict) -> tuple[bool, set]:
     members, replacement.members = replacement.members or [], None
     _changed, touched = replace_members(row, members)
     before = row.display_name_key
-    _write(row, replacement, stamp())
+    _write(row, replacement, clock.utcnow_ms())
     return changed, touched | _renamed(row, before)
 
 
@@ -123,7 +124,7 @@ def patch(row: ScimGroup, payload: dict) -> tuple[bool, set]:
         _write(row, resource, row.updated_at)
         touched |= _renamed(row, before)
     if changed:
-        row.updated_at = stamp()
+        row.updated_at = clock.utcnow_ms()
     return changed, touched
 
 

@@ -10,13 +10,6 @@ from core import clock
 from core.db import UTCDateTime, db, new_id
 
 
-def stamp() -> datetime:
-    """Now, to the millisecond: `meta` answers times to the millisecond (resources.meta), so
-    stored so, a time read back filters `eq` to its resource and `gt` past it."""
-    now = clock.utcnow()
-    return now.replace(microsecond=now.microsecond // 1000 * 1000)
-
-
 class ScimToken(db.Model):
     """A bearer of the SCIM service for one project: only its SHA-256 is kept."""
 
@@ -62,8 +55,8 @@ class ScimUser(db.Model):
     address: Mapped[str | None] = mapped_column(String(320))  # E4.3's address, lower-cased
     account_id: Mapped[str | None] = mapped_column(ForeignKey("users.id", ondelete="SET NULL"))
     data: Mapped[dict] = mapped_column(JSON)
-    created_at: Mapped[datetime] = mapped_column(UTCDateTime, default=stamp)
-    updated_at: Mapped[datetime] = mapped_column(UTCDateTime, default=stamp)
+    created_at: Mapped[datetime] = mapped_column(UTCDateTime, default=clock.utcnow_ms)
+    updated_at: Mapped[datetime] = mapped_column(UTCDateTime, default=clock.utcnow_ms)
 
 
 class ScimUserEmail(db.Model):
@@ -96,8 +89,8 @@ class ScimGroup(db.Model):
     display_name_key: Mapped[str] = mapped_column(String(320))  # lower-cased
     external_id: Mapped[str | None] = mapped_column(String(320))
     data: Mapped[dict] = mapped_column(JSON)
-    created_at: Mapped[datetime] = mapped_column(UTCDateTime, default=stamp)
-    updated_at: Mapped[datetime] = mapped_column(UTCDateTime, default=stamp)
+    created_at: Mapped[datetime] = mapped_column(UTCDateTime, default=clock.utcnow_ms)
+    updated_at: Mapped[datetime] = mapped_column(UTCDateTime, default=clock.utcnow_ms)
 
 
 class ScimGroupMember(db.Model):

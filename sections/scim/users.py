@@ -13,10 +13,11 @@ from scim2_models import (
 from sqlalchemy import and_, delete, exists, insert, select
 from sqlalchemy.exc import IntegrityError
 
+from core import clock
 from core.db import db, new_id
 from sections.scim import protocol, resources
 from sections.scim.filters import BOOLEAN, EXACT, TEXT, TIME, Column
-from sections.scim.models import ScimGroupMember, ScimUser, ScimUserEmail, stamp
+from sections.scim.models import ScimGroupMember, ScimUser, ScimUserEmail
 
 MODEL = User[EnterpriseUser]
 SCHEMA = "urn:ietf:params:scim:schemas:core:2.0:User"
@@ -57,7 +58,7 @@ def model_of(row: ScimUser):
 
 def create(project_id: str, payload: dict) -> ScimUser:
     resource = protocol.validate(MODEL, payload, Context.RESOURCE_CREATION_REQUEST)
-    now = stamp()
+    now = clock.utcnow_ms()
     row = ScimUser(id=new_id(), project_id=project_id, created_at=now)
     _write(row, resource, now)
     db.session.add(row)
@@ -105,7 +106,7 @@ def _run(method, *args):
 
 
 def _save(row: ScimUser, resource) -> None:
-    _write(row, resource, stamp())
+    _write(row, resource, clock.utcnow_ms())
     _flush_unique(row)
     db.session.execute(delete(ScimUserEmail).where(ScimUserEmail.user_id == row.id))
     _write_emails(row, resource)
