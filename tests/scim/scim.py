@@ -43,6 +43,15 @@ def scim(client, method, path, headers, body=None, **kwargs):
                        content_type=MEDIA if body is not None else None, **kwargs)
 
 
+def user_in_group(client, token, user_name, group_name) -> tuple[dict, dict]:
+    """(a new User, a new Group with it as its one member), as the service answered them."""
+    user = scim(client, "POST", "/Users", token, user_body(user_name)).get_json()
+    group = scim(client, "POST", "/Groups", token, {
+        "schemas": [GROUP_SCHEMA], "displayName": group_name,
+        "members": [{"value": user["id"]}]}).get_json()
+    return user, group
+
+
 def scim_token_at(server, headers=None) -> tuple[str, dict]:
     """(a new project at the live server `server`, SCIM headers of a token of it); the owner
     signs up unless its bearer `headers` are given."""

@@ -14,6 +14,7 @@ from tests.scim.scim import (
     patch_body,
     scim,
     user_body,
+    user_in_group,
 )
 
 
@@ -59,10 +60,7 @@ def test_bodies_that_are_not_scim(app, client, auth):
 
 def test_another_projects_token_sees_nothing_here(app, client, auth):
     _project, _headers, ours = directory(app, client, auth)
-    user = scim(client, "POST", "/Users", ours, user_body("mine@example.com")).get_json()
-    group = scim(client, "POST", "/Groups", ours, {
-        "schemas": [GROUP_SCHEMA], "displayName": "Mine",
-        "members": [{"value": user["id"]}]}).get_json()
+    user, group = user_in_group(client, ours, "mine@example.com", "Mine")
     other_owner = auth.headers("other@example.com")
     other_project = make_project(app, "other@example.com")
     theirs = {"Authorization": f"Bearer {new_token(client, other_owner, other_project)}"}

@@ -1,6 +1,14 @@
 """The SCIM service through HTTP (extensions.md E4.3): tokens choose the project, SCIM's media
 type, errors and lists, Users and Groups read back as written."""
-from tests.scim.scim import GROUP_SCHEMA, MEDIA, directory, patch_body, scim, user_body
+from tests.scim.scim import (
+    GROUP_SCHEMA,
+    MEDIA,
+    directory,
+    patch_body,
+    scim,
+    user_body,
+    user_in_group,
+)
 
 
 def test_create_read_and_list_a_user(app, client, auth):
@@ -40,10 +48,7 @@ def test_group_members_patch(app, client, auth):
 
 def test_group_members_asked_by_their_full_urn(app, client, auth):
     _project, _headers, token = directory(app, client, auth)
-    user = scim(client, "POST", "/Users", token, user_body("u@example.com")).get_json()
-    group = scim(client, "POST", "/Groups", token, {
-        "schemas": [GROUP_SCHEMA], "displayName": "Admins",
-        "members": [{"value": user["id"]}]}).get_json()
+    user, group = user_in_group(client, token, "u@example.com", "Admins")
     for name in (f"{GROUP_SCHEMA}:members", f"{GROUP_SCHEMA}:members.value", "members"):
         read = scim(client, "GET", f"/Groups/{group['id']}", token,
                     query_string={"attributes": name}).get_json()
