@@ -41,6 +41,18 @@ class Email(fields.Email):
         return super()._deserialize(value, attr, data, **kwargs)
 
 
+def email_address(value) -> str | None:
+    """The one rule for an e-mail address wherever one is taken: sign-up's (contract section 3,
+    the `Email` field above), and an identity provider's or a directory's (extensions.md E4.6):
+    trimmed and lower-cased, one `@`, MAX_EMAIL characters at most; None when it is not one."""
+    if not isinstance(value, str) or not storable(value):
+        return None
+    try:
+        return _EMAIL.deserialize(value)
+    except ValidationError:
+        return None
+
+
 UNSTORABLE = "Must be text without NUL characters or lone surrogates."
 
 
@@ -53,6 +65,9 @@ def storable(text: str) -> bool:
     except UnicodeEncodeError:
         return False
     return True
+
+
+_EMAIL = Email()
 
 
 class RequestSchema(Schema):
