@@ -10,20 +10,19 @@ from core.db import db
 from core.models import OutboxMessage
 from sections.auth.models import (
     ApiKey,
-    OAuthState,
     OneTimeToken,
     PasskeyChallenge,
+    PendingSignIn,
     Session,
     User,
 )
 from sections.auth.services import bans, impersonation, security_log
-from sections.sso.models import SsoState
 from sections.sso.saml_models import SamlAcceptedAssertion
 
 # Every table whose rows die at `expires_at`; later features append theirs.
 # An API key without an expiry (NULL) is never purged.
-EXPIRING = [Session, OneTimeToken, PasskeyChallenge, OAuthState, OutboxMessage, ApiKey,
-            SsoState, SamlAcceptedAssertion]
+EXPIRING = [Session, OneTimeToken, PasskeyChallenge, PendingSignIn, OutboxMessage, ApiKey,
+            SamlAcceptedAssertion]
 ROLES = ("admin", "user")
 
 

@@ -175,7 +175,13 @@ def load_resources(spec: Access) -> None:
     who = policy.caller()
     args = request.view_args
     for item in spec.guards:
-        resource = policy.load(item.kind, args.pop(item.arg), item.action, who, lock=item.lock)
+        try:
+            resource = policy.load(item.kind, args.pop(item.arg), item.action, who,
+                                   lock=item.lock)
+        except policy.HeldOut as held:
+            # The path's own project holds the caller out: it says why (SSO_REQUIRED), so a
+            # client knows what to do; named anywhere else it is a project like any other.
+            raise held.refusal from None
         if item.then is not None:
             item.then(resource, who, raw_body())
         args[item.kind] = resource

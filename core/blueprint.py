@@ -152,7 +152,7 @@ def refusals(spec, arguments, envelope) -> list[tuple[int, str]]:
         if not kind.rules.get(item.action, set()) >= kind.rules["see"]:
             verb = kind.verbs.get(item.action, item.action)
             found.append((403, f"FORBIDDEN: the caller may not {verb} this {kind.noun}"))
-        found.extend(kind.refusals)
+        found.extend(kind.documented_refusals())
     for field_name, name in spec.body:
         found.append((404, f"NOT_FOUND: {field_name} names no {policy.KINDS[name].noun} the "
                            f"caller may see"))

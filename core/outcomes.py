@@ -62,29 +62,3 @@ class BadGateway(Outcome):
 class Unavailable(Outcome):
     """This service cannot answer now (its database is down)."""
 
-
-# --- enterprise single sign-on (extensions.md E4's table) ---
-
-class SsoNotConfigured(NotFound):
-    """GET /api/auth/sso for an address or connection with no active single sign-on."""
-
-    code = "SSO_NOT_CONFIGURED"
-
-
-class SsoError(Invalid):
-    """An SSO callback or assertion that fails: bad or used state, the provider's error, a
-    token or assertion that does not validate, an address outside the verified domains."""
-
-    code = "SSO_ERROR"
-
-
-class SsoRequired(Forbidden):
-    """A member bound by the project's ssoRequired without an SSO session of the project."""
-
-    code = "SSO_REQUIRED"
-
-
-class SsoProviderUnavailable(BadGateway):
-    """The identity provider cannot be reached (sign-in start or callback)."""
-
-    code = "SSO_PROVIDER_UNAVAILABLE"

@@ -5,12 +5,12 @@ the kinds each section declares in its `rules.py` (`define`): 404 before 403, in
 # to a resource (one query at most). A view asks `load(kind, id, action)` (or `authorize` for a
 # resource it already holds) and gets the resource, or NotFound when the caller may not see it,
 # or Forbidden when it may see it but not do `action`.
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from core.bearer import current_session
 from core.db import db
 from core.fields import storable
-from core.outcomes import Forbidden, NotFound
+from core.outcomes import Forbidden, NotFound, Outcome
 
 # Relations a caller can have to a resource.
 ANYONE = "anyone"  # every caller, signed in or not
@@ -38,8 +38,12 @@ class Kind:
     noun: str  # what a user's message calls it ("No such API key")
     verbs: dict  # action -> how a message says it ("list the registrations of")
     find: object = None  # find(id, who, action, lock): a section's own load and check
-    # (status, description) of further refusals its load may give (documented per view)
-    refusals: tuple = ()
+    # (status, description) of further refusals its load may give (documented per view), or a
+    # function giving them when they are known only once every section registered
+    refusals: tuple | object = ()
+
+    def documented_refusals(self) -> tuple:
+        return tuple(self.refusals() if callable(self.refusals) else self.refusals)
 
     def not_found(self) -> NotFound:
         return NotFound(f"No such {self.noun}")
@@ -53,7 +57,7 @@ KINDS: dict[str, Kind] = {}
 
 
 def define(name: str, model: type, rules: dict, relations, find=None, *, noun: str,
-           verbs: dict | None = None, refusals: tuple = ()) -> None:
+           verbs: dict | None = None, refusals=()) -> None:
     """Declare a kind of resource (from a section's rules.py). Messages name it by `noun` and
     an action by `verbs[action]` (the action itself when it is one plain word), never by the
     internal names: an action written with an underscore needs its verb."""
@@ -63,12 +67,16 @@ def define(name: str, model: type, rules: dict, relations, find=None, *, noun: s
     unsaid = [action for action in rules if "_" in action and action not in verbs]
     if "_" in noun or unsaid or any("_" in verb for verb in verbs.values()):
         raise ValueError(f"kind {name!r}: say its noun and verbs in words ({unsaid})")
-    KINDS[name] = Kind(model, rules, relations, noun, verbs, find, tuple(refusals))
+    KINDS[name] = Kind(model, rules, relations, noun, verbs, find,
+                       refusals if callable(refusals) else tuple(refusals))
 
 
 def extend(name: str, rules: dict, *, verbs: dict | None = None) -> None:
     """Add actions to a kind another section defined (a section's own actions on a project:
-    "manage_domains"), from the adding section's rules.py; an action is never redefined."""
+    "manage_domains"), from the adding section's rules.py, imported by its `register` (the
+    defining section registers first); an action is never redefined."""
+    if name not in KINDS:
+        raise LookupError(f"kind {name!r} is not defined yet: its section registers first")
     kind = KINDS[name]
     verbs = verbs or {}
     if set(rules) & set(kind.rules) or any("_" in a and a not in verbs for a in rules):
@@ -77,18 +85,41 @@ def extend(name: str, rules: dict, *, verbs: dict | None = None) -> None:
     kind.verbs.update(verbs)
 
 
+class HeldOut(NotFound):
+    """A member that a rule of the project holds out (a gate, below): to the caller the project
+    is one it is not a member of (404) wherever it is named, but on the project's own path,
+    where the access step answers `refusal` instead (core/access.py)."""
+
+    def __init__(self, refusal: Outcome, message: str):
+        super().__init__(message)
+        self.refusal = refusal
+
+
+@dataclass(frozen=True)
+class Gate:
+    """A rule by which a project holds some of its members out (extensions.md E4.2's
+    ssoRequired): `statement` selects the ids of the projects that hold a caller out, with
+    bound parameters that `params(who)` gives for a caller; its project's own paths answer
+    `refusal` to them, documented as `documented` (status, description)."""
+
+    name: str
+    statement: object
+    params: object
+    refusal: type
+    documented: tuple
+
+
 @dataclass(frozen=True)
 class Caller:
-    """Who is asking: a signed-in user (from the bearer session) or nobody."""
+    """Who is asking: a signed-in user (from the bearer session) or nobody. `credential` is
+    the bearer's credential itself (the auth section's: a session, an API key), for the rules
+    that ask how the caller came (a project's gates)."""
 
     id: str | None = None
     role: str | None = None
     email: str | None = None
     email_verified: bool = False
-    # The single sign-on connection whose sign-in made the credential (extensions.md E4.2);
-    # None for every other session and for an API key. A project that requires single
-    # sign-on counts some members only with it (sections/projects/rules.py).
-    sso_connection_id: str | None = None
+    credential: object = field(default=None, compare=False, hash=False, repr=False)
 
     @property
     def is_admin(self) -> bool:
@@ -104,9 +135,7 @@ def caller() -> Caller:
     if session is None:
         return ANONYMOUS
     user = session.user
-    sso = getattr(session, "sso", None)
-    return Caller(user.id, user.role, user.email, user.email_verified,
-                  sso["connectionId"] if sso else None)
+    return Caller(user.id, user.role, user.email, user.email_verified, credential=session)
 
 
 def base_relations(who: Caller) -> set[str]:

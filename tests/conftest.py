@@ -23,7 +23,7 @@ import redis
 import requests
 from aiosmtpd.controller import Controller
 from flask.testing import FlaskClient
-from sqlalchemy import text
+from sqlalchemy import create_engine, text
 
 # The example section's table is part of every test database (its test adds the section).
 import tests.example_section.models  # noqa: E402,F401,I001
@@ -562,3 +562,28 @@ def pytest_collection_modifyitems(config, items):
         if unrun:
             config.hook.pytest_deselected(items=unrun)
             items[:] = [item for item in items if item not in unrun]
+
+
+@pytest.fixture
+def new_database(tmp_path):
+    """Makes empty databases on the backend under test; PostgreSQL's are dropped afterwards."""
+    made = []
+    if USING_POSTGRES:
+        server = POSTGRES_URL.replace("postgresql://", "postgresql+psycopg://").rsplit("/", 1)[0]
+        admin = create_engine(f"{server}/postgres", isolation_level="AUTOCOMMIT")
+
+    def make():
+        name = "migrate_" + uuid.uuid4().hex[:12]
+        made.append(name)
+        if not USING_POSTGRES:
+            return f"sqlite:///{tmp_path}/{name}.db"
+        with admin.connect() as conn:
+            conn.execute(text(f'CREATE DATABASE "{name}"'))
+        return f"{server}/{name}"
+
+    yield make
+    if USING_POSTGRES:
+        with admin.connect() as conn:
+            for name in made:
+                conn.execute(text(f'DROP DATABASE "{name}" WITH (FORCE)'))
+        admin.dispose()

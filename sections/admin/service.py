@@ -10,7 +10,7 @@ from core.db import db
 from core.fields import utc_iso
 from core.outcomes import Conflict, Invalid
 from sections.audit import service as audit
-from sections.auth.models import OAuthIdentity, PasskeyCredential, Session, User
+from sections.auth.models import LinkedIdentity, PasskeyCredential, Session, User
 from sections.auth.services import api_keys, bans, impersonation, security_log
 from sections.auth.services.deletion import delete_account
 from sections.projects.models import Membership
@@ -55,7 +55,8 @@ def counts(user: User) -> dict:
     row = db.session.execute(select(
         count(Session, Session.user_id == user.id, Session.expires_at > clock.utcnow()),
         count(PasskeyCredential, PasskeyCredential.user_id == user.id),
-        count(OAuthIdentity, OAuthIdentity.user_id == user.id),
+        count(LinkedIdentity, LinkedIdentity.user_id == user.id,
+              LinkedIdentity.connection_id.is_(None)),  # GitHub, Google: not SSO's links
         count(Membership, Membership.user_id == user.id),
         api_keys.live_count(user.id))).one()
     return dict(zip(("sessions", "passkeys", "providers", "projects", "apiKeys"), row,
@@ -146,6 +147,15 @@ def revoke_sessions(user: User, actor_id: str) -> None:
         audit.record(actor_id, "user.sessions_revoke", user.id, {"sessions": ended})
         # In the user's own log too (E1.6); the address is the admin's request's.
         security_log.record(user.id, "session_revoke", {"count": ended})
+
+
+def impersonate(user: User, admin_id: str, user_agent: str | None,
+                ip_address: str | None):
+    """E2.3: a session of `user` for the admin, with its `user.impersonate` audit entry."""
+    issued = impersonation.start(user, admin_id, user_agent, ip_address)
+    audit.record(admin_id, "user.impersonate", user.id,
+                 {"sessionId": issued.id, "expiresAt": issued.expires_at.isoformat()})
+    return issued
 
 
 def delete_user(user: User, actor_id: str) -> None:

@@ -7,8 +7,15 @@ EXPORTS = ("service", "schemas")
 
 
 def register(app, api):
-    from sections.audit import chain, models  # noqa: F401  (its table, the chain's hooks)
+    from core import hooks
+    from sections.audit import (
+        chain,  # noqa: F401  (the chain's listeners)
+        models,  # noqa: F401  (its table)
+        rules,  # noqa: F401  (its actions on a project, for the policy)
+        service,
+    )
     from sections.audit.commands import audit_commands
     from sections.audit.routes import blp
+    hooks.ACCOUNT_GOING.fill(service.record_deletion)  # R8: `user.delete`, by whoever did it
     api.register_blueprint(blp)
     app.cli.add_command(audit_commands)

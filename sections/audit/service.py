@@ -139,3 +139,8 @@ class _Actor:
     def __init__(self, row):
         self.id, self.name = row.actor_id, row.actor_name
         self.image, self.email = row.actor_image, row.actor_email
+
+
+def record_deletion(user, actor_id: str | None) -> None:
+    """An account's deletion (hooks.ACCOUNT_GOING): its `user.delete` entry (R8)."""
+    record(actor_id, "user.delete", user.id, {"email": user.email})

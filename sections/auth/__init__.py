@@ -4,8 +4,8 @@
 EXPORTS = ("models", "schemas.auth", "schemas.security", "services.api_keys",
            "services.bans", "services.impersonation", "services.deletion", "services.notices",
            "services.reauth", "services.security_log",
-           # single sign-on (extensions.md E4.2) ends as the OAuth flow does
-           "routes", "routes.oauth", "services.accounts", "services.oauth",
+           # the federation path of every provider's sign-in (single sign-on's, E4.2)
+           "routes", "routes.oauth", "services.accounts", "services.federation",
            "services.redirects", "sign_in_metrics")
 
 

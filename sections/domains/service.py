@@ -1,14 +1,14 @@
 """A project's verified domains (extensions.md E4.1): claim, prove by DNS TXT, list, remove;
-and what other sections ask of them (which domains a project holds VERIFIED, which project
-holds a domain) and hear about them (`on_change`)."""
+what other sections ask of them (which domains a project holds VERIFIED, which project holds a
+domain), and what they hear of them (hooks.DOMAINS_CHANGED)."""
 import hmac
 import secrets
 
-from sqlalchemy import literal, literal_column, select, update
+from sqlalchemy import literal_column, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm.attributes import set_committed_value
 
-from core import clock, listing
+from core import clock, hooks, listing
 from core.db import db
 from core.outcomes import Conflict, NotFound
 from core.policy import Caller
@@ -23,23 +23,6 @@ SORTS = {"createdAt": Domain.created_at}
 # Written into the SQL, not bound: SQLite uses the partial index `uq_project_domains_one_verified`
 # (WHERE status = 'VERIFIED') only for a literal.
 VERIFIED_STATUS = literal_column(f"'{VERIFIED}'")
-
-# Callbacks of other sections, each `callback(project_id)`, called in the change's transaction
-# once a domain of the project was verified or removed (E4.3: the directory re-projects the
-# project's Users then). Registered once per process from the section's `register`.
-_listeners: list = []
-
-
-def on_change(callback) -> None:
-    """Call `callback(project_id)` whenever a domain of a project is verified or removed."""
-    if callback not in _listeners:
-        _listeners.append(callback)
-
-
-def _changed(project_id: str) -> None:
-    for callback in _listeners:
-        callback(project_id)
-
 
 # --- what other sections read ---
 
@@ -63,15 +46,6 @@ def is_verified_for(project_id: str, email: str) -> bool:
     """Whether the address is at exactly a VERIFIED domain of the project (not a subdomain)."""
     domain = email.rpartition("@")[2].lower()
     return bool(domain) and project_for_verified_domain(domain) == project_id
-
-
-def verified_clause(project_id_column, email_column):
-    """SQL: the address in `email_column` is at a VERIFIED domain of the project in
-    `project_id_column` (both correlated), for queries of other sections."""
-    return (select(Domain.id).where(Domain.project_id == project_id_column,
-                                    Domain.status == VERIFIED_STATUS,
-                                    email_column.like(literal("%@") + Domain.domain))
-            .exists())
 
 
 # --- the owner's workflows ---
@@ -153,7 +127,7 @@ def verify(project, who: Caller, domain_id: str) -> Domain:
     set_committed_value(domain, "verified_at", now)
     audit.record(who.id, "project.domain_verify", project.id,
                  {"domainId": domain.id, "domain": domain.domain})
-    _changed(project.id)
+    hooks.DOMAINS_CHANGED(project.id)
     return domain
 
 
@@ -182,5 +156,5 @@ def remove(project, who: Caller, domain_id: str) -> None:
     audit.record(who.id, "project.domain_remove", project.id,
                  {"domainId": domain.id, "domain": domain.domain, "status": domain.status})
     if was_verified:
-        _changed(project.id)
+        hooks.DOMAINS_CHANGED(project.id)
 

@@ -2,11 +2,11 @@
 page and the answer object with the parts other sections add (parts.py)."""
 from sqlalchemy import and_, func, or_, select
 
-from core import changes, clock, listing, slugs
+from core import changes, clock, hooks, listing, slugs
 from core import policy as policies
 from core.db import db
 from core.outcomes import Conflict, Invalid
-from sections.festivals import parts, reactions
+from sections.festivals import parts
 from sections.festivals.models import CANCELLED, DRAFT, PUBLISHED, Festival
 from sections.festivals.rules import visible_festivals
 
@@ -55,7 +55,7 @@ def update(festival: Festival, data: dict) -> Festival:
     if changed:
         festival.updated_at = clock.utcnow()
         slugs.flush_change()
-        reactions.changed(festival, before)
+        hooks.FESTIVAL_CHANGED(festival, before)  # registrations: capacity, cancellation
     return festival
 
 

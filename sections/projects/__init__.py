@@ -1,18 +1,20 @@
 """Projects, their members and invitations (resources.md R3)."""
 
 # What other sections may import from this one (tests/service/test_structure.py holds it).
-EXPORTS = ("models", "rules", "service", "schemas", "enterprise")
+EXPORTS = ("models", "rules", "service", "schemas")
 
 
 def register(app, api):
-    from core import stats
-    from sections.auth.services import deletion
+    from core import hooks, stats
     from sections.projects import (
         rules,  # noqa: F401  (its kinds, for the policy)
         service,
     )
 
-    deletion.step(refuse=service.refuse_owner_deletion, cascade=service.delete_owned_projects)
+    # An account's deletion: refused while it owns a project with other members; the projects
+    # it owns alone go with it.
+    hooks.ACCOUNT_DELETION_REFUSED.fill(service.refuse_owner_deletion)
+    hooks.ACCOUNT_GOING.fill(service.delete_owned_projects)
     stats.show(stats.Statistic(  # its part of the statistics
         "projects", stats.counts_field("ProjectStats", ("total",)),
         lambda counts: {"total": counts.count("projects", "total")}))

@@ -5,7 +5,7 @@ from sqlalchemy import String, and_, bindparam, delete, func, literal_column, se
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import aliased, with_expression
 
-from core import clock, listing
+from core import clock, hooks, listing
 from core import policy as policies
 from core.db import db
 from core.outcomes import Conflict, Unauthenticated
@@ -13,11 +13,11 @@ from core.policy import Caller
 from perf.prepared import PreparedRead
 from sections.audit import service as audit
 from sections.auth.models import User
-from sections.projects import enterprise
+from sections.projects import settings
 from sections.projects.models import OWNER, Membership, Project
 from sections.projects.rules import (
     project_role,
-    refuse_bound,
+    refuse_held_out,
     relations_of_role,
     visible_projects,
 )
@@ -165,7 +165,7 @@ def find(project_id, who: Caller, action: str = "see", *, lock: bool = False,
         raise ValueError("a locked read is the request's own, never a committed one")
     project = None
     if policies.is_id(project_id):
-        refuse_bound(project_id, who)
+        refuse_held_out(project_id, who)
         params = {"project_id": project_id, "caller_id": who.id}
         if committed:
             project = FAST_READ.one(db.engine, **params)
@@ -208,31 +208,31 @@ def create(who: Caller, name: str, description: str | None) -> str:
 
 def owner_fields(project: Project, who: Caller, body) -> None:
     """The guard's check of the raw body (403 before the body's 400, R1): only who may
-    `configure_sso` (the owner, a platform admin) sends the enterprise settings."""
-    if isinstance(body, dict) and set(body) & set(enterprise.COLUMNS):
-        policies.check("project", relations_of_role(project.role, who), "configure_sso")
+    `configure` the project (the owner, a platform admin) sends its owner-only settings."""
+    if isinstance(body, dict) and set(body) & set(settings.COLUMNS):
+        policies.check("project", relations_of_role(project.role, who), "configure")
 
 
 def update_project(project: Project, who: Caller, changes: dict) -> None:
     """Apply the PATCH's fields; `updatedAt` moves, and the change is audited with each field's
     `{from, to}` under its name in the API (extensions.md E4.5), only when a value changes.
-    `ssoRequired` true needs an ACTIVE connection and a VERIFIED domain (409; the guard locked
-    the row)."""
-    names = {enterprise.COLUMNS.get(name, name): name for name in changes}  # column: API name
-    changes = {column: changes[name] for column, name in names.items()}
-    if changes.get("sso_required") is True:
-        enterprise.require_sso_ready(project.id)
-    changed = {k: v for k, v in changes.items() if getattr(project, k) != v}
-    if changed:
-        audit.record(who.id, "project.update", project.id,
-                     {names[key]: {"from": getattr(project, key), "to": value}
-                      for key, value in changed.items()})
-        for key, value in changed.items():
-            setattr(project, key, value)
-        project.updated_at = clock.utcnow()
-        db.session.flush()
-    if "scim_admin_groups" in changed:
-        enterprise.admin_groups_changed(project.id)
+    The sections owning a setting check its change first (hooks.PROJECT_CHANGING: 409 for
+    `ssoRequired` true without single sign-on ready; the guard locked the row), and hear of
+    it after (hooks.PROJECT_CHANGED), in the same transaction."""
+    names = {settings.COLUMNS.get(name, name): name for name in changes}  # column: API name
+    changed = {column: changes[name] for column, name in names.items()
+               if getattr(project, column) != changes[name]}
+    if not changed:
+        return
+    hooks.PROJECT_CHANGING(project, {names[column]: value for column, value in changed.items()})
+    audit.record(who.id, "project.update", project.id,
+                 {names[key]: {"from": getattr(project, key), "to": value}
+                  for key, value in changed.items()})
+    for key, value in changed.items():
+        setattr(project, key, value)
+    project.updated_at = clock.utcnow()
+    db.session.flush()
+    hooks.PROJECT_CHANGED(project.id, {names[column] for column in changed})
 
 
 def delete_project(row, who: Caller) -> None:
@@ -250,26 +250,32 @@ def _owned(user):
 
 
 def refuse_owner_deletion(user) -> None:
-    """An account's deletion: refused while it owns a project with other members (R3)."""
+    """An account's deletion (hooks.ACCOUNT_DELETION_REFUSED): refused while it owns a project
+    with other members (R3)."""
     others = (select(Membership.project_id).where(Membership.project_id.in_(_owned(user)),
                                                   Membership.user_id != user.id).limit(1))
     if db.session.execute(others).first() is not None:
         raise Conflict("Transfer the projects you own to another member first")
 
 
-def delete_owned_projects(user) -> None:
-    """An account's deletion: what it owns has no other member now, so those projects go with
-    it (with their articles, festivals and reviews, by their own foreign keys)."""
+def delete_owned_projects(user, _actor_id=None) -> None:
+    """An account's deletion (hooks.ACCOUNT_GOING): what it owns has no other member now, so
+    those projects go with it (with their articles, festivals and reviews, by their foreign
+    keys)."""
     db.session.execute(delete(Project).where(Project.id.in_(_owned(user)))
                        .execution_options(synchronize_session=False))
 
 
 def add_member(project_id: str, user_id: str, role: str, *, via: str,
-               actor_id: str | None) -> bool:
+               actor_id: str | None, unless_held_out: bool = False) -> bool:
     """Make the user a member in `role` unless it already is one (extensions.md E4.5
-    `project.member_add`, `via` "sso" or "scim"); False when it was one. Of two additions at
-    once the primary key keeps one: the second finds the row in its savepoint and adds none."""
+    `project.member_add`, `via` "sso"); False when it was one, or, with `unless_held_out`, when
+    a section holds the account out (hooks.MEMBERSHIP_HELD_OUT: the directory suspended it).
+    Of two additions at once the primary key keeps one: the second finds the row in its
+    savepoint and adds none."""
     if project_role(project_id, user_id) is not None:
+        return False
+    if unless_held_out and any(hooks.MEMBERSHIP_HELD_OUT(project_id, user_id)):
         return False
     try:
         with db.session.begin_nested():

@@ -7,16 +7,15 @@ EXPORTS = ("models",)
 def register(app, api):
     from marshmallow import fields
 
-    from sections.auth.services import deletion
+    from core import hooks
     from sections.festivals.parts import FestivalPart, contribute
-    from sections.festivals.reactions import react
     from sections.registrations import rules  # noqa: F401  (its kinds, for the policy)
     from sections.registrations.models import COUNTED
     from sections.registrations.routes import blp as routes
     from sections.registrations.schemas import RegistrationCountsSchema
     from sections.registrations.service import festival_changed, leave_all
     api.register_blueprint(routes)
-    react(festival_changed)  # a festival's capacity and cancellation move its registrations
-    deletion.step(cascade=leave_all)  # a deleted account's places go to the queues
+    hooks.FESTIVAL_CHANGED.fill(festival_changed)  # capacity and cancellation move them
+    hooks.ACCOUNT_GOING.fill(leave_all)  # a deleted account's places go to the queues
     contribute(FestivalPart(  # its part of every festival's answer
         "registrations", fields.Nested(RegistrationCountsSchema, required=True), COUNTED, dict))

@@ -68,8 +68,8 @@ def cancel(festival: Festival, who: policies.Caller) -> None:
         promote(festival)
 
 
-def leave_all(user) -> None:
-    """An account's deletion (auth's cascade step): its registrations go, each freed place to
+def leave_all(user, _actor_id=None) -> None:
+    """An account's deletion (hooks.ACCOUNT_GOING): its registrations go, each freed place to
     the head of its queue, as if it had cancelled each one."""
     festival_ids = db.session.execute(select(Registration.festival_id).where(
         Registration.user_id == user.id).order_by(Registration.festival_id)).scalars().all()
@@ -102,7 +102,7 @@ def promote(festival: Festival) -> list[Registration]:
 
 
 def festival_changed(festival: Festival, before: dict) -> None:
-    """A festival's PATCH (festivals' reactions): a capacity below the confirmed count is
+    """A festival's PATCH (hooks.FESTIVAL_CHANGED): a capacity below the confirmed count is
     refused (409), a larger or no capacity confirms the queue's head; a cancellation e-mails
     every registrant (the registrations stay)."""
     if festival.capacity != before["capacity"]:

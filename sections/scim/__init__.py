@@ -7,19 +7,16 @@ EXPORTS = ("models", "projection")
 def register(app, api):
     from scim2_models import SCIMException
 
-    from core import errors
+    from core import errors, hooks
     from core.db import db
-    from sections.domains import service as domains
-    from sections.projects import enterprise
     from sections.scim import (
         models,  # noqa: F401  (its tables)
         projection,
         protocol,
-        rules,  # noqa: F401  (its kinds, for the policy)
+        rules,  # noqa: F401  (its actions on a project, for the policy)
     )
     from sections.scim.routes import blp
     from sections.scim.token_routes import blp as token_routes
-    from sections.sso import signin
 
     def scim_error(exc):
         db.session.rollback()
@@ -27,10 +24,12 @@ def register(app, api):
 
     errors.use_envelope(app, "scim", protocol.render_api_error)
     # Verifying or removing a domain, or changing scimAdminGroups, re-projects (E4.3).
-    domains.on_change(projection.reproject)
-    enterprise.on_admin_groups_change(projection.reproject)
-    # A first sign-in by SSO gives no membership the directory suspended (E4.2).
-    signin.keep_out(projection.suspended)
+    hooks.DOMAINS_CHANGED.fill(projection.reproject)
+    hooks.PROJECT_CHANGED.fill(projection.settings_changed)
+    # A first sign-in by SSO gives no membership the directory suspended (E4.2), and an
+    # account from the directory stays bound by the project's ssoRequired (E4.2).
+    hooks.MEMBERSHIP_HELD_OUT.fill(projection.suspended)
+    hooks.SSO_BINDING.fill(projection.binding)
     app.register_error_handler(SCIMException, scim_error)
     api.register_blueprint(token_routes)
     api.register_blueprint(blp)

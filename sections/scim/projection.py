@@ -5,13 +5,13 @@ none); an account's membership then follows its linked Users: `admin` when an ac
 direct member of a Group named in the project's `scimAdminGroups`, `member` while one is
 active, none otherwise. The owner's membership is never touched; no account is deleted or
 renamed. Every change is one audit entry by the directory (actor null, `via` "scim")."""
-from sqlalchemy import delete, exists, select, update
+from sqlalchemy import String, bindparam, delete, exists, select, update
 from sqlalchemy.exc import IntegrityError
 
-from core import clock
+from core import clock, hooks
 from core.db import db
 from sections.audit import service as audit
-from sections.auth.models import Session, User
+from sections.auth.models import User
 from sections.auth.services import accounts
 from sections.domains import service as domains
 from sections.projects.models import ADMIN, MEMBER, OWNER, Membership, Project
@@ -36,11 +36,24 @@ def settle(project_id: str, token_id: str | None, user_ids=(), accounts_before=(
 
 
 def reproject(project_id: str) -> None:
-    """Every User of the project re-projected: a domain was verified or removed, or the
-    project's scimAdminGroups changed (domains.on_change, enterprise.on_admin_groups_change)."""
+    """Every User of the project re-projected: a domain was verified or removed
+    (hooks.DOMAINS_CHANGED), or the project's scimAdminGroups changed."""
     ids = db.session.execute(select(ScimUser.id).where(
         ScimUser.project_id == project_id)).scalars().all()
     settle(project_id, None, ids)
+
+
+def settings_changed(project_id: str, keys: set) -> None:
+    """hooks.PROJECT_CHANGED: the roles follow scimAdminGroups at once (E4.3)."""
+    if "scimAdminGroups" in keys:
+        reproject(project_id)
+
+
+def binding():
+    """hooks.SSO_BINDING: an account linked to one of a project's Users stays bound by its
+    ssoRequired, whatever address it has now (E4.2)."""
+    return select(ScimUser.project_id).where(
+        ScimUser.account_id == bindparam("user_id", type_=String))
 
 
 def suspended(project_id: str, user_id: str) -> bool:
@@ -125,7 +138,7 @@ def _settle_membership(project: Project, account_id: str, token_id: str | None) 
         db.session.execute(delete(Membership).where(
             Membership.project_id == project.id, Membership.user_id == account_id,
             Membership.role == current).execution_options(synchronize_session=False))
-        _end_sso_sessions(project.id, account_id)
+        hooks.MEMBERSHIP_ENDED(project.id, account_id)  # the project's SSO sessions end
         audit.record(None, "project.member_remove", project.id, {**details, "from": current})
     elif current is None:
         try:
@@ -143,12 +156,4 @@ def _settle_membership(project: Project, account_id: str, token_id: str | None) 
             .execution_options(synchronize_session=False))
         audit.record(None, "project.member_role", project.id,
                      {**details, "from": current, "to": role})
-
-
-def _end_sso_sessions(project_id: str, account_id: str) -> None:
-    """E4.3: a membership the directory ends takes with it every session of the account made
-    through the project's SSO connections."""
-    db.session.execute(delete(Session).where(Session.user_id == account_id,
-                                             Session.sso_project_id == project_id)
-                       .execution_options(synchronize_session=False))
 

@@ -22,11 +22,11 @@ blp = ApiBlueprint("scim_tokens", __name__, url_prefix="/api/projects",
 @blp.errors((400, "VALIDATION_ERROR"),
             (409, "CONFLICT: the project already holds 5 SCIM tokens"))
 @login_required
-@guard("scim_project", "manage_tokens", arg="project_id", lock=True)
+@guard("project", "manage_tokens", lock=True)
 @blp.arguments(ScimTokenCreateSchema)
-def create_scim_token(data, scim_project):
+def create_scim_token(data, project):
     """Create a SCIM token for the project; the token itself is shown only in this answer."""
-    row, token = tokens.create(scim_project, policies.caller().id, data["name"])
+    row, token = tokens.create(project, policies.caller().id, data["name"])
     db.session.commit()
     return {"data": tokens.answer(row), "token": token}
 
@@ -36,11 +36,11 @@ def create_scim_token(data, scim_project):
 @blp.response(200, ScimTokenPageSchema)
 @blp.errors((400, "VALIDATION_ERROR"))
 @login_required
-@guard("scim_project", "read_tokens", arg="project_id")
+@guard("project", "read_tokens")
 @blp.arguments(ScimTokenListArgs, location="query")
-def list_scim_tokens(args, scim_project):
+def list_scim_tokens(args, project):
     """List the project's SCIM tokens (never a token itself)."""
-    page = tokens.page(scim_project.id, args)
+    page = tokens.page(project.id, args)
     return page.answer([tokens.answer(row) for row in page.items])
 
 
@@ -48,9 +48,9 @@ def list_scim_tokens(args, scim_project):
 @blp.doc(operationId="revokeScimToken")
 @blp.response(204)
 @login_required
-@guard("scim_project", "manage_tokens", arg="project_id")
-def revoke_scim_token(scim_project, token_id):
+@guard("project", "manage_tokens")
+def revoke_scim_token(project, token_id):
     """Revoke a SCIM token: the SCIM service answers it 401 from then on."""
-    tokens.revoke(scim_project, policies.caller().id, token_id)
+    tokens.revoke(project, policies.caller().id, token_id)
     db.session.commit()
     return None

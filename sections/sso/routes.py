@@ -26,11 +26,11 @@ LAST_ACTIVE = (409, "CONFLICT: the project requires SSO and this is its last ACT
 @blp.response(200, ConnectionPageSchema)
 @blp.errors((400, "VALIDATION_ERROR"))
 @login_required
-@guard("sso_project", "read_sso", "project_id")
+@guard("project", "read_sso")
 @blp.arguments(ConnectionListArgs, location="query")
-def list_connections(args, sso_project):
+def list_connections(args, project):
     """List the project's SSO connections (owner and admins)."""
-    page = connections.page(sso_project.id, args)
+    page = connections.page(project.id, args)
     return page.answer([connections.answer(row) for row in page.items])
 
 
@@ -41,11 +41,11 @@ def list_connections(args, sso_project):
                   "discovery document cannot be read or does not match; idpMetadataXml"),
             (409, "CONFLICT: the project has 5 connections"))
 @login_required
-@guard("sso_project", "manage_sso", "project_id", lock=True)
+@guard("project", "manage_sso", lock=True)
 @blp.arguments(ConnectionCreateSchema)
-def create_connection(data, sso_project):
+def create_connection(data, project):
     """Connect an OIDC or SAML identity provider to the project (its owner)."""
-    connection = connections.create(sso_project, policies.caller(), data)
+    connection = connections.create(project, policies.caller(), data)
     answer = connections.answer(connection)
     db.session.commit()
     return {"data": answer}
@@ -56,10 +56,10 @@ def create_connection(data, sso_project):
 @blp.response(200, ConnectionDataSchema)
 @blp.errors(NO_CONNECTION)
 @login_required
-@guard("sso_project", "read_sso", "project_id")
-def get_connection(sso_project, connection_id):
+@guard("project", "read_sso")
+def get_connection(project, connection_id):
     """Return one of the project's SSO connections."""
-    return {"data": connections.answer(connections.find(sso_project.id, connection_id))}
+    return {"data": connections.answer(connections.find(project.id, connection_id))}
 
 
 @blp.patch(f"{PATH}/<connection_id>")
@@ -68,11 +68,11 @@ def get_connection(sso_project, connection_id):
 @blp.errors(NO_CONNECTION, (400, "VALIDATION_ERROR: a bad field, or one of the other type"),
             LAST_ACTIVE)
 @login_required
-@guard("sso_project", "manage_sso", "project_id", lock=True)
+@guard("project", "manage_sso", lock=True)
 @blp.arguments(ConnectionUpdateSchema)
-def update_connection(data, sso_project, connection_id):
+def update_connection(data, project, connection_id):
     """Rename, deactivate or reactivate a connection, or replace its secret or metadata."""
-    connection = connections.update(sso_project, policies.caller(), connection_id, data)
+    connection = connections.update(project, policies.caller(), connection_id, data)
     answer = connections.answer(connection)
     db.session.commit()
     return {"data": answer}
@@ -83,9 +83,9 @@ def update_connection(data, sso_project, connection_id):
 @blp.response(204)
 @blp.errors(NO_CONNECTION, LAST_ACTIVE)
 @login_required
-@guard("sso_project", "manage_sso", "project_id", lock=True)
-def delete_connection(sso_project, connection_id):
+@guard("project", "manage_sso", lock=True)
+def delete_connection(project, connection_id):
     """Delete a connection; the sessions it made end."""
-    connections.remove(sso_project, policies.caller(), connection_id)
+    connections.remove(project, policies.caller(), connection_id)
     db.session.commit()
     return None

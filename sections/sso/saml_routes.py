@@ -14,7 +14,7 @@ from core.pipeline import takes_form
 from core.policy import is_id
 from sections.auth.routes.oauth import refuse
 from sections.auth.schemas.auth import AuthResultSchema
-from sections.auth.services.oauth import OAuthFailure
+from sections.auth.services.federation import SignInFailure
 from sections.auth.sign_in_metrics import counted
 from sections.sso import saml, signin
 from sections.sso.models import SAML, SsoConnection
@@ -74,10 +74,10 @@ def complete_saml_sso(form, connection_id):
         pending = signin.take_state(form.get("RelayState"))
         db.session.commit()  # spent by this first post, whatever comes next
         user, connection = complete(pending, connection_id, form.get("SAMLResponse"))
-    except OAuthFailure as failure:
+    except SignInFailure as failure:
         db.session.rollback()
         return refuse(failure)
-    return finish(user, connection, pending.redirect_url)
+    return finish(user, connection, pending)
 
 
 def complete(pending, connection_id: str, posted):

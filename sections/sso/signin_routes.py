@@ -9,7 +9,7 @@ from core.errors import AUTH
 from sections.auth.routes import signed_in
 from sections.auth.routes.oauth import refuse
 from sections.auth.schemas.auth import AuthResultSchema, OAuthCallbackSchema
-from sections.auth.services.oauth import OAuthFailure
+from sections.auth.services.federation import SignInFailure, issue_code
 from sections.auth.sign_in_metrics import counted
 from sections.sso import signin
 from sections.sso.schemas import SsoStartSchema, SsoTokenSchema
@@ -18,13 +18,13 @@ blp = ApiBlueprint("sso", __name__, url_prefix="/api/auth", envelope=AUTH,
                    description="Signing in with a project's identity provider (E4.2)")
 
 
-def finish(user, connection, redirect_url):
+def finish(user, connection, pending):
     """Signed in: the session at once, or a redirect carrying a one-time code."""
-    if redirect_url is None:
+    if pending.redirect_url is None:
         return signed_in(user, "sso", sso=(connection.id, connection.project_id))
-    code = signin.issue_code(user, connection, redirect_url)
+    code = issue_code(user, pending)
     db.session.commit()
-    return redirect(mail.with_query(redirect_url, code=code))
+    return redirect(mail.with_query(pending.redirect_url, code=code))
 
 
 @blp.get("/sso")
@@ -58,9 +58,9 @@ def complete_oidc_sso(args):
         pending = signin.take_state(args.get("state"))
         db.session.commit()  # spent before the provider is called: a replay finds nothing
         user, connection = signin.complete_oidc(pending, args)
-    except OAuthFailure as failure:
+    except SignInFailure as failure:
         return refuse(failure)
-    return finish(user, connection, pending.redirect_url)
+    return finish(user, connection, pending)
 
 
 @blp.post("/sso/token")

@@ -9,7 +9,7 @@ import pytest
 from sqlalchemy import func, select
 
 from core.db import db
-from sections.auth.models import OAuthIdentity, OAuthState, OneTimeToken, User
+from sections.auth.models import LinkedIdentity, PendingSignIn, User
 from tests.conftest import PASSWORD, free_port
 from tests.http import refused
 from tests.oauth_flow import (
@@ -79,9 +79,10 @@ def test_github_flow_end_to_end_creates_a_verified_account(app, client, github):
     verifier = github.token_requests[0]["code_verifier"]
     assert s256(verifier) == sent["code_challenge"]
     assert github.token_requests[0]["client_secret"] == github.CLIENT_SECRET
-    [identity] = rows(app, OAuthIdentity)
-    assert (identity.provider, identity.provider_user_id, identity.user_id) == (
+    [identity] = rows(app, LinkedIdentity)
+    assert (identity.provider, identity.subject, identity.user_id) == (
         "github", "1000", user["id"])
+    assert identity.connection_id is None
 
 
 def test_the_linked_identity_signs_in_even_after_its_email_changes(client, github):
@@ -127,7 +128,7 @@ def test_github_without_a_verified_primary_email_is_refused(app, client, auth, g
     oauth_refused(via_github(client))
     assert back_at_spa(via_github(client, DONE)) == {"next": "/home",
                                                      "error": "email_not_verified"}
-    assert rows(app, OAuthIdentity) == []
+    assert rows(app, LinkedIdentity) == []
     password = client.post("/api/auth/sign-in", json={"email": EMAIL, "password": PASSWORD})
     assert password.status_code == 200 and password.get_json()["user"]["id"] == victim["id"]
 
@@ -168,9 +169,10 @@ def test_google_flow_end_to_end_with_redirect_and_code_exchange(app, client, goo
 
     back = back_at_spa(client.get(at_google(authorize_url)))
     assert set(back) == {"next", "code"}
-    [stored] = rows(app, OneTimeToken)  # only the digest of the code is kept
-    assert stored.purpose == "oauth_code_google"  # the provider: the sign-in's method
-    assert stored.token_hash == hashlib.sha256(back["code"].encode()).hexdigest()
+    [stored] = rows(app, PendingSignIn)  # only the digest of the code is kept
+    assert stored.provider == "google"  # the provider: the sign-in's method
+    assert stored.state_hash == hashlib.sha256(back["code"].encode()).hexdigest()
+    assert stored.user_id is not None and back["code"] not in repr(vars(stored))
 
     response = exchange(client, back["code"])
     assert response.status_code == 200, response.get_json()
@@ -179,8 +181,8 @@ def test_google_flow_end_to_end_with_redirect_and_code_exchange(app, client, goo
     assert user["name"] == "Grace Hopper" and user["image"] == "https://lh3.example.com/grace.png"
     assert session_user(client, response)["id"] == user["id"]
     oauth_refused(exchange(client, back["code"]), 400, "INVALID_TOKEN")  # single use
-    [identity] = rows(app, OAuthIdentity)
-    assert (identity.provider, identity.provider_user_id) == ("google", "grace")
+    [identity] = rows(app, LinkedIdentity)
+    assert (identity.provider, identity.subject) == ("google", "grace")
 
 
 def test_google_without_redirect_answers_the_session(client, google):
@@ -197,7 +199,7 @@ def test_unverified_google_email_cannot_take_over_an_account(app, client, auth, 
     google.add_user("mallory", EMAIL, verified=False)
     oauth_refused(via_google(client, sub="mallory"))
     assert back_at_spa(via_google(client, DONE, sub="mallory"))["error"] == "email_not_verified"
-    assert rows(app, OAuthIdentity) == []
+    assert rows(app, LinkedIdentity) == []
     headers = {"Authorization": f"Bearer {victim['session']['token']}"}
     assert client.get("/api/auth/session", headers=headers).status_code == 200
 
@@ -304,12 +306,12 @@ def test_a_state_expires_after_ten_minutes(app, client, github, clock):
     clock.advance(minutes=10, seconds=1)
     oauth_refused(client.get(callback))
     result = app.test_cli_runner().invoke(args=["purge-expired"])
-    assert "oauth_states: 1 removed" in result.output
+    assert "pending_sign_ins: 1 removed" in result.output
 
 
 def test_only_the_digest_of_the_state_is_stored(app, client):
     state = query(start(client, "github", DONE))["state"]
-    [row] = rows(app, OAuthState)
+    [row] = rows(app, PendingSignIn)
     assert row.state_hash == hashlib.sha256(state.encode()).hexdigest()
     assert row.redirect_url == DONE and state not in repr(vars(row))
 
@@ -461,7 +463,7 @@ def test_disallowed_redirect_urls_are_refused(app, client, redirect_url):
     response = client.get(f"{APP}/api/auth/oauth/github",
                           query_string={"redirectUrl": redirect_url})
     oauth_refused(response, 400, "VALIDATION_ERROR")
-    assert rows(app, OAuthState) == []
+    assert rows(app, PendingSignIn) == []
 
 
 def test_the_callback_url_comes_from_app_base_url_not_the_host_header(make_app, github, google):
@@ -511,5 +513,5 @@ def test_each_identity_is_stored_once(app, client, github, google):
         assert via_github(client).status_code == 200
         assert via_google(client, sub="grace-g").status_code == 200
     with app.app_context():
-        assert db.session.scalar(select(func.count()).select_from(OAuthIdentity)) == 2
+        assert db.session.scalar(select(func.count()).select_from(LinkedIdentity)) == 2
         assert db.session.scalar(select(func.count()).select_from(User)) == 1

@@ -168,7 +168,7 @@ def full_service(base):
 HALF_WRITTEN = {
     "users without a credential": """
         SELECT u.email FROM users u WHERE u.password_hash IS NULL
-        AND NOT EXISTS (SELECT 1 FROM oauth_identities o WHERE o.user_id = u.id)
+        AND NOT EXISTS (SELECT 1 FROM linked_identities o WHERE o.user_id = u.id)
         AND NOT EXISTS (SELECT 1 FROM passkey_credentials p WHERE p.user_id = u.id)""",
     "payments without their event": """
         SELECT p.id FROM payments p

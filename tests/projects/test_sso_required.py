@@ -8,7 +8,7 @@ import pytest
 from tests.conftest import PASSWORD
 from tests.content import signed_in_user
 from tests.factories import make_project, verify_email
-from tests.http import bearer, error
+from tests.http import bearer, error, refused
 from tests.sso_provider import at_provider, oidc_connection, verified_domain
 
 pytestmark = pytest.mark.filterwarnings(
@@ -236,3 +236,74 @@ def test_who_is_never_bound(client, corp):
     assert sees_as_member(client, corp, eve)
     read = client.get(f"/api/projects/{corp.project}", headers=eve).get_json()["data"]
     assert read["role"] == "admin" and read["scimAdminGroups"] == []
+
+
+def change_address(client, headers, new):
+    return client.post("/api/auth/change-email", headers=headers,
+                       json={"newEmail": new, "password": PASSWORD})
+
+
+def confirm_address(client, token):
+    return client.post("/api/auth/change-email/confirm", json={"token": token})
+
+
+def test_an_account_linked_to_the_projects_provider_stays_bound_at_any_address(
+        client, corp, mail):
+    """R4-3: Ada signed in once through the company's provider (linked), then moved her
+    account's address to another domain while SSO was not required. Required now, the link
+    binds her: her password session is a non-member, her SSO session a member."""
+    sso = corp.sso_session()  # links Ada's account to the connection's identity "ada"
+    assert change_address(client, corp.headers[ADA], "ada@elsewhere.test").status_code == 200
+    moved = confirm_address(client, mail.last_token("ada@elsewhere.test"))
+    assert moved.status_code == 200 and moved.get_json()["user"]["email"] == "ada@elsewhere.test"
+    corp.require()
+    assert not sees_as_member(client, corp, corp.headers[ADA])
+    assert not sees_as_member(client, corp, corp.key)
+    assert sees_as_member(client, corp, sso)
+
+
+def test_a_bound_account_keeps_an_address_at_the_projects_domains(app, client, corp, mail):
+    """R4-3: while Corp binds Ada, her address may move to another of its VERIFIED domains,
+    not elsewhere (409 naming the project, at the request and at the confirmation)."""
+    # Asked before SSO was required, confirmed after: refused then, the token kept.
+    assert change_address(client, corp.headers[ADA], "ada@elsewhere.test").status_code == 200
+    token = mail.last_token("ada@elsewhere.test")
+    corp.require()
+    said = refused(confirm_address(client, token), 409, "CONFLICT")
+    assert "Corp" in said["message"]
+    body = refused(change_address(client, corp.headers[ADA], "ada@elsewhere.test"), 409,
+                 "CONFLICT")
+    assert "Corp" in body["message"] and "verified domain" in body["message"]
+    refused(change_address(client, corp.headers[ADA], "ada@sub.corp.test"), 409, "CONFLICT")
+    corp.require(False)  # the token the refusal kept works once nothing binds the account
+    assert confirm_address(client, token).get_json()["user"]["email"] == "ada@elsewhere.test"
+    assert change_address(client, corp.headers[ADA], ADA).status_code == 200
+    assert confirm_address(client, mail.last_token(ADA)).status_code == 200
+    corp.require()
+    assert client.get("/api/auth/session", headers=corp.headers[ADA]).get_json()[
+        "user"]["email"] == ADA
+    # Another VERIFIED domain of the project is the company's too.
+    verified_domain(app, corp.project, "corp-mail.test")
+    assert change_address(client, corp.headers[ADA], "ada@corp-mail.test").status_code == 200
+    moved = confirm_address(client, mail.last_token("ada@corp-mail.test"))
+    assert moved.status_code == 200, moved.get_json()
+    # Once the project stops requiring SSO, Ada's address is hers to move again.
+    corp.require(False)
+    assert change_address(client, corp.headers[ADA], "ada@elsewhere.test").status_code == 200
+    moved = confirm_address(client, mail.last_token("ada@elsewhere.test"))
+    assert moved.status_code == 200 and moved.get_json()["user"]["email"] == "ada@elsewhere.test"
+
+
+def test_an_account_from_the_projects_directory_stays_bound_at_any_address(client, corp, mail):
+    """R4-3: Ada's account is linked to a User of Corp's directory (SCIM), not to its
+    provider; after her address moved, Corp's ssoRequired still binds her."""
+    token = client.post(f"/api/projects/{corp.project}/scim-tokens", json={"name": "Okta"},
+                        headers=corp.headers[OWNER]).get_json()["token"]
+    created = client.post("/api/scim/v2/Users", headers={"Authorization": f"Bearer {token}"},
+                          json={"schemas": ["urn:ietf:params:scim:schemas:core:2.0:User"],
+                                "userName": ADA})
+    assert created.status_code == 201, created.get_json()
+    assert change_address(client, corp.headers[ADA], "ada@elsewhere.test").status_code == 200
+    assert confirm_address(client, mail.last_token("ada@elsewhere.test")).status_code == 200
+    corp.require()
+    assert not sees_as_member(client, corp, corp.headers[ADA])

@@ -14,7 +14,7 @@ from sqlalchemy.dialects.postgresql import TSVECTOR
 from app import MIGRATIONS, SECTIONS
 from core import stats
 from tests.commands import run_flask, upgrade_and_check
-from tests.conftest import POSTGRES_URL, USING_POSTGRES, AuthActions
+from tests.conftest import AuthActions
 from tests.row_counts import STATUSES, counted_from_rows
 
 ROWS = 2  # per table: row i refers to row i of each table it references
@@ -26,31 +26,6 @@ for _name in SECTIONS:  # every counted table registers itself in stats.TABLES w
     except ModuleNotFoundError as error:
         if error.name != f"sections.{_name}.models":
             raise
-
-
-@pytest.fixture
-def new_database(tmp_path):
-    """Makes empty databases on the backend under test; PostgreSQL's are dropped afterwards."""
-    made = []
-    if USING_POSTGRES:
-        server = POSTGRES_URL.replace("postgresql://", "postgresql+psycopg://").rsplit("/", 1)[0]
-        admin = create_engine(f"{server}/postgres", isolation_level="AUTOCOMMIT")
-
-    def make():
-        name = "migrate_" + uuid.uuid4().hex[:12]
-        made.append(name)
-        if not USING_POSTGRES:
-            return f"sqlite:///{tmp_path}/{name}.db"
-        with admin.connect() as conn:
-            conn.execute(text(f'CREATE DATABASE "{name}"'))
-        return f"{server}/{name}"
-
-    yield make
-    if USING_POSTGRES:
-        with admin.connect() as conn:
-            for name in made:
-                conn.execute(text(f'DROP DATABASE "{name}" WITH (FORCE)'))
-        admin.dispose()
 
 
 def revision_before_head() -> str:

@@ -9,8 +9,7 @@ import pytest
 from sqlalchemy import select
 
 from core.db import db
-from sections.auth.models import Session, User
-from sections.sso.models import SsoIdentity, SsoState
+from sections.auth.models import LinkedIdentity, PendingSignIn, Session, User
 from tests.content import signed_in_user
 from tests.factories import (
     audit_entries,
@@ -102,7 +101,7 @@ def test_a_first_sign_in_makes_a_member_account(client, corp, oidc_provider):
     again = sign_in(client)
     assert again.status_code == 200 and again.get_json()["user"]["id"] == new
     assert len(audit_entries(app, "project.member_add")) == 1
-    assert count(app, SsoIdentity) == 1
+    assert count(app, LinkedIdentity) == 1
     # A password session answers sso null.
     other = signed_in_user(app, "bob@elsewhere.test")
     assert client.get("/api/auth/session", headers=other).get_json()["session"]["sso"] is None
@@ -155,10 +154,24 @@ def test_which_connection_an_address_or_id_starts(client, corp, oidc_provider):
     state = query(start(client, email="ADA@Corp.Test"))["state"]
     assert state
     with client.application.app_context():
-        [row] = db.session.execute(select(SsoState).where(SsoState.connection_id == newer)
+        [row] = db.session.execute(select(PendingSignIn).where(
+            PendingSignIn.connection_id == newer)
                                    ).scalars().all()
         assert row.expires_at - row.created_at == timedelta(minutes=10)
         assert state not in (row.state_hash, row.nonce_hash)
+
+
+@pytest.mark.parametrize("address", ["victim@example.com@corp.test", "ada @corp.test",
+                                     "ada\u2028x@corp.test", "<ada@corp.test>", "@corp.test"])
+def test_an_address_sign_up_would_refuse_signs_no_one_in(client, corp, oidc_provider,
+                                                        address):
+    """R4-2, E4.6: the provider's address is used only when it is one by sign-up's rule, even
+    when it ends in a verified domain: no account is made or found with it."""
+    oidc_provider.add_user("mallory", address)
+    app = client.application
+    accounts = count(app, User)
+    refused(sign_in(client, sub="mallory"), 400, "SSO_ERROR")
+    assert count(app, LinkedIdentity) == 0 and count(app, User) == accounts
 
 
 def test_an_address_outside_the_verified_domains_signs_no_one_in(client, corp, oidc_provider):
@@ -170,7 +183,7 @@ def test_an_address_outside_the_verified_domains_signs_no_one_in(client, corp, o
     oidc_provider.add_user("sub", "eve@sub.corp.test")  # a subdomain is not the domain
     refused(sign_in(client, sub="sub"), 400, "SSO_ERROR")
     app = client.application
-    assert count(app, SsoIdentity) == 0
+    assert count(app, LinkedIdentity) == 0
     assert count(app, Session, Session.sso_connection_id.is_not(None)) == 0
     assert count(app, User, User.email == "eve@sub.corp.test") == 0
 
@@ -317,8 +330,8 @@ def test_purge_expired_removes_abandoned_sign_ins(client, corp, clock):
     query(sign_in(client, redirectUrl=f"{SPA}/done").headers["Location"])  # an unused code
     clock.advance(minutes=11)
     result = client.application.test_cli_runner().invoke(args=["purge-expired"])
-    assert result.exit_code == 0 and "sso_states: 2 removed" in result.output, result.output
-    assert count(client.application, SsoState) == 0
+    assert result.exit_code == 0 and "pending_sign_ins: 2 removed" in result.output, result.output
+    assert count(client.application, PendingSignIn) == 0
 
 
 @pytest.mark.parametrize("name, shown", [(42, None), ("Ada\x00 Love\nlace ", "Ada Lovelace"),
@@ -361,5 +374,5 @@ def test_odd_auth_methods_stored_before_are_read_as_the_default(client, corp, oi
 def test_an_unusable_sub_is_sso_error(client, corp, oidc_provider, sub):
     oidc_provider.tamper = {"sub": sub}
     refused(sign_in(client), 400, "SSO_ERROR")
-    assert count(client.application, SsoIdentity) == 0
+    assert count(client.application, LinkedIdentity) == 0
     assert count(client.application, User, User.email == EMAIL) == 0

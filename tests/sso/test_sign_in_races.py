@@ -63,7 +63,7 @@ def test_a_first_sign_in_twice_at_once_makes_one_account(corp, oidc_provider):
         assert [a.status_code for a in answers] == [200, 200], [a.text for a in answers]
         assert len({a.json()["user"]["id"] for a in answers}) == 1
         [(user,)] = rows(engine, "SELECT id FROM users WHERE email = :e", e=email)
-        assert len(rows(engine, "SELECT 1 FROM sso_identities WHERE user_id = :u", u=user)) == 1
+        assert len(rows(engine, "SELECT 1 FROM linked_identities WHERE user_id = :u", u=user)) == 1
         assert rows(engine, "SELECT role FROM memberships WHERE project_id = :p AND "
                             "user_id = :u", p=project, u=user) == [("member",)]
         added = rows(engine, "SELECT 1 FROM audit_log WHERE action = 'project.member_add' "

@@ -155,7 +155,7 @@ def delete_user(user):
 @guard("user")
 def impersonate_user(user):
     """Open a session of a user that lasts IMPERSONATION_LIFETIME, on the record."""
-    session = impersonation.start(user, actor_id(), request.user_agent.string,
-                                  request.remote_addr)
+    session = admin.impersonate(user, actor_id(), request.user_agent.string,
+                                request.remote_addr)
     db.session.commit()
     return {"data": impersonation.answer(session, user)}

@@ -11,7 +11,7 @@ from sections.auth.schemas.auth import (
     OAuthStartSchema,
     OAuthTokenSchema,
 )
-from sections.auth.services import oauth
+from sections.auth.services import federation, oauth
 from sections.auth.sign_in_metrics import counted
 
 PROVIDER = "<any(github, google):provider>"
@@ -26,7 +26,7 @@ def browser_key() -> str:
     return cookie[BROWSER_KEY]
 
 
-def refuse(failure: oauth.OAuthFailure):
+def refuse(failure: federation.SignInFailure):
     """Send the browser back to the client with `error=`, or answer the error itself."""
     db.session.rollback()
     if failure.redirect_url:
@@ -44,7 +44,7 @@ def start_oauth(args, provider):
     """Redirect to the provider to sign in."""
     try:
         url = oauth.authorization_url(provider, args.get("redirectUrl"), browser_key())
-    except oauth.OAuthFailure as failure:
+    except federation.SignInFailure as failure:
         return refuse(failure)
     db.session.commit()
     return redirect(url)
@@ -66,12 +66,12 @@ def oauth_callback(args, provider):
         pending = oauth.take_state(provider, args.get("state"), cookie.get(BROWSER_KEY))
         db.session.commit()  # spent before the provider is called: a replay finds nothing
         user = oauth.complete(pending, args)
-    except oauth.OAuthFailure as failure:
+    except federation.SignInFailure as failure:
         return refuse(failure)
     if pending.redirect_url is None:
         oauth.check_direct_sign_in(user)
         return signed_in(user, f"oauth_{provider}")
-    code = oauth.issue_code(user, provider)
+    code = federation.issue_code(user, pending)
     db.session.commit()
     return redirect(mail.with_query(pending.redirect_url, code=code))
 

@@ -7,7 +7,7 @@ from flask import current_app
 from sqlalchemy import delete
 from sqlalchemy.exc import IntegrityError
 
-from core import mail
+from core import hooks, mail
 from core.db import db, lock_row
 from core.outcomes import Invalid, InvalidToken
 from sections.auth.models import OneTimeToken, User
@@ -38,6 +38,7 @@ def request(user: User, session, new_email: str, password: str | None,
     if new_email == user.email:
         raise Invalid("This is already the account's e-mail address", field="newEmail")
     reauth.require_proof(user, session, password, code, "Changing the e-mail address")
+    hooks.ADDRESS_CHANGING(user, new_email)  # 409: a project that binds the account keeps it
     _spend(user, (EMAIL_CHANGE,))  # a new request replaces the pending one
     token = one_time.issue(EMAIL_CHANGE, LIFETIME, user=user, email=new_email)
     link = mail.with_query(current_app.config["EMAIL_CHANGE_URL"], token=token)
@@ -64,6 +65,7 @@ def confirm(token: str) -> User:
     holder = accounts.by_email(new)
     if holder is not None and holder.id != user.id:
         raise UserExists
+    hooks.ADDRESS_CHANGING(user, new)  # the token unspent, as for a taken address
     if not one_time.spend(row):  # a concurrent confirmation with the same token won
         raise InvalidToken("Invalid or expired token")
     user.email, user.email_verified = new, True

@@ -8,16 +8,15 @@ from sqlalchemy import delete, select
 
 from core.db import db
 from core.outcomes import Conflict, Forbidden
-from sections.audit import service as audit
 from sections.auth.models import Session, User
 from sections.auth.services import accounts, bans, security_log, sessions
 
 
 def start(user: User, admin_id: str, user_agent: str | None,
           ip_address: str | None) -> sessions.IssuedSession:
-    """A session of `user` for the admin `admin_id`, in the request's transaction, with its
-    `user.impersonate` audit entry and the user's `impersonation_start` event. Refused in this
-    order: oneself 409, another admin 403, a banned user 409."""
+    """A session of `user` for the admin `admin_id`, in the request's transaction, with the
+    user's `impersonation_start` event (the admin section writes its audit entry). Refused in
+    this order: oneself 409, another admin 403, a banned user 409."""
     if user.id == admin_id:
         raise Conflict("You cannot impersonate yourself")
     admin = _lock_both(user, admin_id)
@@ -30,8 +29,6 @@ def start(user: User, admin_id: str, user_agent: str | None,
     lasts = timedelta(seconds=current_app.config["IMPERSONATION_LIFETIME"])
     client = sessions.Client((user_agent or "")[:300] or None, ip_address)
     issued = sessions.create(user, client, impersonator_id=admin_id, lasts=lasts)
-    audit.record(admin_id, "user.impersonate", user.id,
-                 {"sessionId": issued.id, "expiresAt": issued.expires_at.isoformat()})
     # An impersonation writes no sign_in event (E1.6).
     security_log.record(user.id, "impersonation_start", {"admin": admin_id})
     return issued

@@ -1,30 +1,19 @@
 """The providers: Authlib's client of each configured one, and how each tells who signed in
-(GitHub's user and e-mails APIs, Google's validated ID token) as one normalised Profile."""
-from dataclasses import dataclass
-
+(GitHub's user and e-mails APIs, Google's validated ID token) as the federation path's
+Identity (services/federation.py)."""
 from authlib.integrations.flask_client import OAuth
 from flask import current_app
 
-from core.fields import MAX_EMAIL
+from core.fields import email_address
+from sections.auth.models import GITHUB, GOOGLE
 from sections.auth.outcomes import ProviderNotConfigured
+from sections.auth.services.federation import Identity, Pending, nonce_matches, shown
 
-NAMES = {"github": "GitHub", "google": "Google"}
+NAMES = {GITHUB: "GitHub", GOOGLE: "Google"}
 PROVIDER_TIMEOUT = 10  # seconds per request to a provider
 GITHUB_HEADERS = {"Accept": "application/vnd.github+json"}
 GOOGLE_ISSUER = "https://accounts.google.com"
 REGISTRY = "authlib.integrations.flask_client"  # where Authlib's OAuth keeps itself
-
-
-@dataclass(frozen=True)
-class Profile:
-    """Who the provider says signed in, normalised."""
-
-    provider: str
-    user_id: str
-    email: str | None
-    email_verified: bool
-    name: str | None
-    image: str | None
 
 
 def init_app(app) -> None:
@@ -66,19 +55,20 @@ def client(provider: str):
     return remote
 
 
-def github_profile(remote, token, nonce) -> Profile:
+def github_profile(remote, token, pending: Pending) -> Identity:
     """The GitHub user and its primary e-mail, which counts only when GitHub verified it."""
     user = _json(remote.get("user", token=token, headers=GITHUB_HEADERS), dict)
     emails = _json(remote.get("user/emails", token=token, headers=GITHUB_HEADERS), list)
     primary = next((e for e in emails if isinstance(e, dict) and e.get("primary") is True), {})
-    return _profile("github", user.get("id"), primary.get("email"),
-                    primary.get("verified") is True, user.get("name") or user.get("login"),
-                    user.get("avatar_url"))
+    return _identity(GITHUB, user.get("id"), primary.get("email"),
+                     primary.get("verified") is True, user.get("name") or user.get("login"),
+                     user.get("avatar_url"))
 
 
-def google_profile(remote, token, nonce) -> Profile:
+def google_profile(remote, token, pending: Pending) -> Identity:
     """The claims of Google's ID token, checked as OpenID Connect Core 3.1.3.7 asks:
-    signature against the discovery document's JWKS, iss, aud, exp and the nonce we sent."""
+    signature against the discovery document's JWKS, iss, aud, exp, and the nonce we sent
+    (kept hashed: compared here, Authlib is given none to compare)."""
     issuer = remote.load_server_metadata().get("issuer")
     if not issuer:
         raise ValueError("the discovery document names no issuer")
@@ -87,15 +77,17 @@ def google_profile(remote, token, nonce) -> Profile:
     # Authlib checks aud only through azp; name our client id explicitly (step 3).
     options = {"iss": {"essential": True, "values": issuers},
                "aud": {"essential": True, "values": [remote.client_id]}}
-    claims = remote.parse_id_token(token, nonce=nonce, claims_options=options)
+    claims = remote.parse_id_token(token, nonce=None, claims_options=options)
     if claims is None:
         raise ValueError("the token response has no id_token")
-    return _profile("google", claims.get("sub"), claims.get("email"),
-                    claims.get("email_verified") is True, claims.get("name"),
-                    claims.get("picture"))
+    if not nonce_matches(pending, claims.get("nonce")):
+        raise ValueError("the ID token's nonce is not the one sent")
+    return _identity(GOOGLE, claims.get("sub"), claims.get("email"),
+                     claims.get("email_verified") is True, claims.get("name"),
+                     claims.get("picture"))
 
 
-PROFILES = {"github": github_profile, "google": google_profile}
+PROFILES = {GITHUB: github_profile, GOOGLE: google_profile}
 
 
 def _json(response, kind):
@@ -106,24 +98,13 @@ def _json(response, kind):
     return data
 
 
-def _profile(provider, user_id, email, verified, name, image) -> Profile:
+def _identity(provider, user_id, email, verified, name, image) -> Identity:
+    """The provider's user as an Identity: its address only when the provider verified it
+    and it is one by the service's rule (core.fields.email_address)."""
     if isinstance(user_id, bool) or not isinstance(user_id, str | int):
         raise ValueError(f"{provider} sent no user id")
-    user_id = str(user_id)
-    if not 0 < len(user_id) <= 255 or not user_id.isprintable():
-        raise ValueError(f"{provider} sent an unusable user id")
-    email = email.strip().lower() if isinstance(email, str) else None
-    if not email or len(email) > MAX_EMAIL or "@" not in email or not email.isprintable():
-        email = None
-    return Profile(provider, user_id, email, verified and email is not None,
-                   _text(name, 255), _image(image))
-
-
-def _text(value, limit):
-    if not isinstance(value, str):
-        return None
-    value = "".join(c for c in value if c.isprintable()).strip()[:limit]
-    return value or None
+    return Identity(provider, str(user_id), email_address(email) if verified else None,
+                    shown(name), _image(image))
 
 
 def _image(value):

@@ -140,47 +140,6 @@ class RecoveryCode(db.Model):
 
 
 
-# --- OAuth models ---
-class OAuthIdentity(db.Model):
-    """An account at an OAuth provider linked to a user (contract section 5, OAuth)."""
-
-    __tablename__ = "oauth_identities"
-    __table_args__ = (Index("uq_oauth_identities_provider_user", "provider", "provider_user_id",
-                            unique=True),)
-
-    id: Mapped[str] = mapped_column(String(32), primary_key=True, default=new_id)
-    provider: Mapped[str] = mapped_column(String(16))
-    provider_user_id: Mapped[str] = mapped_column(String(255))
-    user_id: Mapped[str] = mapped_column(ForeignKey("users.id", ondelete="CASCADE"), index=True)
-    created_at: Mapped[datetime] = mapped_column(UTCDateTime, default=lambda: clock.utcnow())
-
-    user: Mapped[User] = relationship()
-
-
-class OAuthState(db.Model):
-    """A pending authorization request: single use, found by the SHA-256 of its `state`.
-
-    Kept server-side (not in the session cookie) so a callback cannot be replayed and the
-    client's `redirectUrl` cannot be changed on the way back.
-    """
-
-    __tablename__ = "oauth_states"
-    __table_args__ = (Index("ix_oauth_states_expires_at", "expires_at"),)
-
-    id: Mapped[str] = mapped_column(String(32), primary_key=True, default=new_id)
-    provider: Mapped[str] = mapped_column(String(16))
-    state_hash: Mapped[str] = mapped_column(String(64), unique=True)
-    # SHA-256 of the browser key in the signed session cookie: the callback must come from
-    # the browser that started the flow (RFC 6749 section 10.12, login CSRF).
-    browser_hash: Mapped[str] = mapped_column(String(64))
-    code_verifier: Mapped[str] = mapped_column(String(128))  # PKCE, RFC 7636
-    nonce: Mapped[str | None] = mapped_column(String(128))  # OpenID Connect only
-    redirect_url: Mapped[str | None] = mapped_column(String(2048))
-    created_at: Mapped[datetime] = mapped_column(UTCDateTime, default=lambda: clock.utcnow())
-    expires_at: Mapped[datetime] = mapped_column(UTCDateTime)
-
-
-
 # --- passkey models ---
 class PasskeyChallenge(db.Model):
     """A WebAuthn challenge waiting for its ceremony's second step (contract section 5).
@@ -291,3 +250,13 @@ def ended_bans(now) -> dict:
 
 def ended_sessions(now) -> dict:
     return {"sessions": (Session.expires_at <= now,)}
+
+
+# The federation path's tables, in a module of their own (models/federation.py).
+from sections.auth.models.federation import (  # noqa: E402,F401
+    GITHUB,
+    GOOGLE,
+    SSO,
+    LinkedIdentity,
+    PendingSignIn,
+)
