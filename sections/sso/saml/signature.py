@@ -9,8 +9,8 @@ import subprocess
 import tempfile
 import textwrap
 
-from sections.sso.saml_sp import xmlsec_binary
-from sections.sso.saml_xml import NS, SamlXmlError
+from sections.sso.saml.messages import xmlsec_binary
+from sections.sso.saml.xml import NS, SamlXmlError
 
 ENVELOPED = "http://www.w3.org/2000/09/xmldsig#enveloped-signature"
 TRANSFORMS = {ENVELOPED, "http://www.w3.org/2001/10/xml-exc-c14n#",

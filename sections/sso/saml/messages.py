@@ -17,7 +17,7 @@ from lxml import etree
 from saml2 import BINDING_HTTP_POST, BINDING_HTTP_REDIRECT
 from saml2.saml import NAMEID_FORMAT_EMAILADDRESS
 
-from sections.sso.saml_xml import NS
+from sections.sso.saml.xml import NS
 from sections.sso.urls import saml_urls
 
 METADATA_TYPE = "application/samlmetadata+xml"

@@ -9,9 +9,9 @@ from datetime import datetime, timedelta
 from saml2 import BINDING_HTTP_POST
 
 from core import clock
-from sections.sso import saml_signature
-from sections.sso.saml_sp import SKEW, Endpoints, IdpSide, client
-from sections.sso.saml_xml import NS, SamlXmlError, parse, text_of
+from sections.sso.saml import signature
+from sections.sso.saml.messages import SKEW, Endpoints, IdpSide, client
+from sections.sso.saml.xml import NS, SamlXmlError, parse, text_of
 
 LIMIT = 256_000  # bytes of XML
 SUCCESS = "urn:oasis:names:tc:SAML:2.0:status:Success"
@@ -76,13 +76,13 @@ def _structure(root):
 
 def _signed(document: bytes, root, assertion, idp: IdpSide) -> None:
     try:
-        kinds = saml_signature.placed_signatures(root, assertion)
+        kinds = signature.placed_signatures(root, assertion)
     except SamlXmlError as exc:
         raise SamlRejected(str(exc)) from None
     if not kinds:
         raise SamlRejected("Neither the Response nor its Assertion is signed")
     for kind in kinds:  # every signature present must hold, by a certificate of the connection
-        if not saml_signature.verified(document, kind, idp.certificates):
+        if not signature.verified(document, kind, idp.certificates):
             raise SamlRejected(f"The {kind}'s signature is not valid for this connection")
 
 

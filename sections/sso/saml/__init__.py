@@ -9,10 +9,10 @@ from datetime import datetime, timedelta
 from sqlalchemy.exc import IntegrityError
 
 from core.db import db
-from sections.sso import saml_metadata, saml_response, saml_sp
 from sections.sso.oidc import Identity
-from sections.sso.saml_models import SamlAcceptedAssertion
-from sections.sso.saml_response import SamlRejected
+from sections.sso.saml import idp_metadata, messages, response
+from sections.sso.saml.models import SamlAcceptedAssertion
+from sections.sso.saml.response import SamlRejected
 
 log = logging.getLogger(__name__)
 
@@ -22,10 +22,10 @@ __all__ = ["SamlRejected", "certificates_answer", "configure", "identify", "meta
 
 def configure(connection, xml: str) -> None:
     """The connection's SAML fields from `idpMetadataXml` (400 naming it when unusable)."""
-    parsed = saml_metadata.parse_idp_metadata(xml)
+    parsed = idp_metadata.parse_idp_metadata(xml)
     connection.saml_idp_entity_id = parsed.entity_id
     connection.saml_idp_sso_url = parsed.sso_url
-    connection.saml_certificates = [{"der": der, **saml_metadata.describe_certificate(der)}
+    connection.saml_certificates = [{"der": der, **idp_metadata.describe_certificate(der)}
                                     for der in parsed.certificates]
     connection.saml_metadata_xml = xml
 
@@ -37,38 +37,38 @@ def certificates_answer(connection) -> list[dict]:
             for c in connection.saml_certificates or []]
 
 
-def idp_side(connection) -> saml_sp.IdpSide:
-    return saml_sp.IdpSide(connection.saml_idp_entity_id, connection.saml_idp_sso_url,
-                           tuple(c["der"] for c in connection.saml_certificates or []))
+def idp_side(connection) -> messages.IdpSide:
+    return messages.IdpSide(connection.saml_idp_entity_id, connection.saml_idp_sso_url,
+                            tuple(c["der"] for c in connection.saml_certificates or []))
 
 
 def redirect(connection, relay_state: str) -> tuple[str, str]:
     """(the AuthnRequest's ID, the IdP's URL carrying it and `relay_state`)."""
-    return saml_sp.authn_request(connection.id, idp_side(connection), relay_state)
+    return messages.authn_request(connection.id, idp_side(connection), relay_state)
 
 
 def metadata(connection_id: str) -> bytes:
-    return saml_sp.sp_metadata(connection_id)
+    return messages.sp_metadata(connection_id)
 
 
 def identify(connection, request_id: str, posted) -> Identity:
     """Who the posted SAMLResponse signs in, once: SamlRejected for anything E4.2 refuses."""
     try:
-        document = saml_sp.decode_post(posted, saml_response.LIMIT)
+        document = messages.decode_post(posted, response.LIMIT)
     except (ValueError, binascii.Error):
         raise SamlRejected("SAMLResponse is not a base64-encoded document") from None
-    found = saml_response.validate(
+    found = response.validate(
         document, request_id=request_id, connection_id=connection.id,
-        ends=saml_sp.endpoints(connection.id), idp=idp_side(connection))
+        ends=messages.endpoints(connection.id), idp=idp_side(connection))
     _remember(connection.id, found)
     return Identity(subject=found.name_id, email=found.email, name=found.name)
 
 
-def _remember(connection_id: str, found: saml_response.SamlIdentity) -> None:
+def _remember(connection_id: str, found: response.SamlIdentity) -> None:
     """Accept the Assertion ID once per connection (a unique index: also for two at once)."""
     row = SamlAcceptedAssertion(
         connection_id=connection_id, assertion_id=found.assertion_id[:256],
-        expires_at=found.not_on_or_after + timedelta(seconds=saml_sp.SKEW))
+        expires_at=found.not_on_or_after + timedelta(seconds=messages.SKEW))
     try:
         with db.session.begin_nested():
             db.session.add(row)

@@ -9,7 +9,7 @@ from saml2 import BINDING_HTTP_REDIRECT
 
 from core.fields import utc_iso
 from core.outcomes import Invalid
-from sections.sso.saml_xml import NS, SamlXmlError, parse, text_of
+from sections.sso.saml.xml import NS, SamlXmlError, parse, text_of
 
 FIELD = "idpMetadataXml"
 LIMIT = 100_000  # bytes
