@@ -2,7 +2,6 @@
 connection configured from IdP metadata, the AuthnRequest that leaves by HTTP-Redirect, and the
 identity a posted Response carries once it has passed every check (its Assertion ID remembered,
 so that it is accepted once)."""
-import binascii
 import logging
 from datetime import datetime, timedelta
 
@@ -12,7 +11,7 @@ from core.db import db
 from sections.sso.oidc import Identity
 from sections.sso.saml import idp_metadata, messages, response
 from sections.sso.saml.models import SamlAcceptedAssertion
-from sections.sso.saml.response import SamlRejected
+from sections.sso.saml.xml import SamlRejected
 
 log = logging.getLogger(__name__)
 
@@ -53,13 +52,11 @@ def metadata(connection_id: str) -> bytes:
 
 def identify(connection, request_id: str, posted) -> Identity:
     """Who the posted SAMLResponse signs in, once: SamlRejected for anything E4.2 refuses."""
-    try:
-        document = messages.decode_post(posted, response.LIMIT)
-    except (ValueError, binascii.Error):
-        raise SamlRejected("SAMLResponse is not a base64-encoded document") from None
-    found = response.validate(
-        document, request_id=request_id, connection_id=connection.id,
-        ends=messages.endpoints(connection.id), idp=idp_side(connection))
+    ends = messages.endpoints(connection.id)
+    found = response.validate(response.decode(posted), response.Expected(
+        request_id=request_id, acs_url=ends.acs_url, sp_entity_id=ends.sp_entity_id,
+        idp_entity_id=connection.saml_idp_entity_id,
+        certificates=tuple(c["der"] for c in connection.saml_certificates or [])))
     _remember(connection.id, found)
     return Identity(subject=found.name_id, email=found.email, name=found.name)
 
@@ -68,7 +65,7 @@ def _remember(connection_id: str, found: response.SamlIdentity) -> None:
     """Accept the Assertion ID once per connection (a unique index: also for two at once)."""
     row = SamlAcceptedAssertion(
         connection_id=connection_id, assertion_id=found.assertion_id[:256],
-        expires_at=found.not_on_or_after + timedelta(seconds=messages.SKEW))
+        expires_at=found.not_on_or_after + timedelta(seconds=response.SKEW))
     try:
         with db.session.begin_nested():
             db.session.add(row)

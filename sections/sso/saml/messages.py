@@ -7,7 +7,6 @@ some 3 seconds of CPU: a process imports them at its first SAML request (`_pysam
 starts, so a server, a test's server and a maintenance command start without that cost."""
 from __future__ import annotations
 
-import base64
 import functools
 import shutil
 from dataclasses import dataclass
@@ -117,9 +116,3 @@ def authn_request(connection_id: str, idp: IdpSide, relay_state: str) -> tuple[s
     location = dict(info["headers"])["Location"]
     return request_id, location
 
-
-def decode_post(value: str, limit: int) -> bytes:
-    """The posted SAMLResponse's XML bytes (base64 in the HTTP-POST binding)."""
-    if not isinstance(value, str) or len(value) > limit * 4 // 3 + 8:
-        raise ValueError("The SAMLResponse is too large")
-    return base64.b64decode("".join(value.split()), validate=True)
