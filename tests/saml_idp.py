@@ -7,6 +7,7 @@ signed again by signxml with algorithms of the test's choosing (HMAC, unlisted o
 import base64
 import copy
 import datetime
+import logging
 import pathlib
 import tempfile
 from urllib.parse import parse_qs, urlencode, urlsplit
@@ -24,6 +25,12 @@ from saml2.server import Server
 from saml2.sigver import CryptoBackendXmlSec1
 from saml2.xmldsig import DIGEST_SHA256, SIG_RSA_SHA256
 from signxml import XMLSigner
+
+# pysaml2 logs whole documents (names and addresses in them) and tracebacks at ERROR for what
+# it refuses, and its xmlschema says at INFO that its own schema is already loaded: the run's
+# log (the no-secret check reads it) needs neither.
+logging.getLogger("saml2").setLevel(logging.CRITICAL)
+logging.getLogger("xmlschema").setLevel(logging.WARNING)
 
 XMLSEC = "/usr/bin/xmlsec1"
 NS = {"samlp": "urn:oasis:names:tc:SAML:2.0:protocol",

@@ -1,14 +1,5 @@
 """Enterprise single sign-on (extensions.md E4.2): a project's OIDC and SAML connections and
 signing in through them."""
-import logging
-
-# Set before anything of the section imports pysaml2: it logs whole documents (names and
-# addresses in them) and tracebacks at ERROR for every refused answer (sso/saml/ logs the
-# refusal once, briefly), and its xmlschema says at INFO, at every start, that its own schema
-# is already loaded.
-logging.getLogger("saml2").setLevel(logging.CRITICAL)
-logging.getLogger("xmlschema").setLevel(logging.WARNING)
-
 # What other sections may import from this one (tests/service/test_structure.py holds it).
 EXPORTS = ("models", "signin", "saml.models")
 

@@ -36,17 +36,13 @@ def certificates_answer(connection) -> list[dict]:
             for c in connection.saml_certificates or []]
 
 
-def idp_side(connection) -> messages.IdpSide:
-    return messages.IdpSide(connection.saml_idp_entity_id, connection.saml_idp_sso_url,
-                            tuple(c["der"] for c in connection.saml_certificates or []))
-
-
 def redirect(connection, relay_state: str) -> tuple[str, str]:
     """(the AuthnRequest's ID, the IdP's URL carrying it and `relay_state`)."""
-    return messages.authn_request(connection.id, idp_side(connection), relay_state)
+    return messages.authn_request(connection.id, connection.saml_idp_sso_url, relay_state)
 
 
 def metadata(connection_id: str) -> bytes:
+    """The service provider's metadata for the connection."""
     return messages.sp_metadata(connection_id)
 
 
