@@ -1,8 +1,11 @@
 """SAML 2.0 connections (extensions.md E4.2), as the rest of single sign-on uses them: a
 connection configured from IdP metadata, the AuthnRequest that leaves by HTTP-Redirect, and the
 identity a posted Response carries once it has passed every check (its Assertion ID remembered,
-so that it is accepted once)."""
-import logging
+so that it is accepted once).
+
+The package: `xml` reads a stranger's XML, `idp_metadata` the metadata an owner pastes,
+`messages` builds what the service sends (pysaml2), `signature` verifies (signxml), `response`
+checks the protocol's rules on what was signed; `models` and `routes` as in every section."""
 from datetime import datetime, timedelta
 
 from sqlalchemy.exc import IntegrityError
@@ -12,8 +15,6 @@ from sections.sso.oidc import Identity
 from sections.sso.saml import idp_metadata, messages, response
 from sections.sso.saml.models import SamlAcceptedAssertion
 from sections.sso.saml.xml import SamlRejected
-
-log = logging.getLogger(__name__)
 
 __all__ = ["SamlRejected", "certificates_answer", "configure", "identify", "metadata",
            "redirect"]

@@ -112,4 +112,8 @@ def signed_parts(root, certificates: tuple[str, ...], now: datetime) -> Signed:
               for kind, element in placed.items()}
     if "Assertion" in signed:
         return Signed(signed.get("Response"), signed["Assertion"])
-    return Signed(signed["Response"], signed["Response"].find("saml:Assertion", NS))
+    # The Response alone is signed: its Assertion as signed (which its transforms made it).
+    assertion = signed["Response"].find("saml:Assertion", NS)
+    if assertion is None:
+        raise SamlRejected("The signed Response carries no Assertion")
+    return Signed(signed["Response"], assertion)
