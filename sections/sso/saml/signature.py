@@ -8,9 +8,13 @@ from datetime import datetime
 
 from cryptography import x509
 from lxml import etree
-from signxml import SignatureConfiguration, XMLVerifier
-from signxml.algorithms import DigestAlgorithm, SignatureMethod
-from signxml.exceptions import InvalidCertificate
+from signxml import (
+    DigestAlgorithm,
+    InvalidCertificate,
+    SignatureConfiguration,
+    SignatureMethod,
+    XMLVerifier,
+)
 
 from sections.sso.saml.xml import NS, SamlRejected, parser
 
