@@ -20,7 +20,7 @@ from sections.sso.saml.xml import NS, SamlRejected, parser
 
 # RSA and ECDSA with SHA-1 or SHA-2, digests SHA-1 or SHA-2: never MD5, never HMAC (a public
 # certificate cannot check it, and whoever holds the certificate could compute one). SHA-1 is
-# accepted because providers still send it; signxml refuses anything else before any check.
+# accepted because providers still send it. signxml refuses a signature using any other.
 SIGNATURE_METHODS = frozenset({
     SignatureMethod.RSA_SHA1, SignatureMethod.RSA_SHA256, SignatureMethod.RSA_SHA384,
     SignatureMethod.RSA_SHA512, SignatureMethod.ECDSA_SHA1, SignatureMethod.ECDSA_SHA256,
@@ -51,7 +51,7 @@ def _assertion(root):
     assertions = list(root.iter(f"{{{NS['saml']}}}Assertion"))
     if len(assertions) != 1 or assertions[0].getparent() is not root:
         raise SamlRejected("The Response must carry exactly one Assertion, as its child")
-    # SAML core 1.3.4: an ID is unique in the document, so a Reference names one element.
+    # An xs:ID is unique in its document (SAML core 1.3.4), so a Reference names one element.
     ids = [element.get("ID") for element in root.iter() if element.get("ID") is not None]
     if len(ids) != len(set(ids)):
         raise SamlRejected("An ID appears twice in the document")
@@ -78,13 +78,13 @@ def _verified(root, kind: str, element, certificates, now: datetime) -> etree._E
     config = SignatureConfiguration(
         location=LOCATIONS[kind], signature_methods=SIGNATURE_METHODS,
         digest_algorithms=DIGEST_ALGORITHMS, verification_time=now)
-    expired = []
+    outside = 0  # certificates outside their validity period at `now`
     for certificate in certificates:
         try:
             signed = XMLVerifier().verify(root, x509_cert=certificate, id_attribute="ID",
                                           expect_config=config, parser=parser()).signed_xml
         except InvalidCertificate:  # outside its validity at `now` (checked before the value)
-            expired.append(certificate)
+            outside += 1
             continue
         except Exception:  # noqa: BLE001 - see below
             # Besides its own errors, signxml lets lxml's (a Signature that breaks the xmldsig
@@ -98,7 +98,7 @@ def _verified(root, kind: str, element, certificates, now: datetime) -> etree._E
         if signed is None or signed.tag != element.tag or signed.get("ID") != element.get("ID"):
             raise SamlRejected(f"The {kind}'s signature does not cover the {kind}")
         return signed
-    if expired and len(expired) == len(certificates):
+    if certificates and outside == len(certificates):
         raise SamlRejected(f"The {kind}'s signature cannot be checked: the connection's "
                            "certificate is outside its validity period")
     raise SamlRejected(f"The {kind}'s signature is not valid for this connection")
