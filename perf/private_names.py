@@ -100,5 +100,5 @@ DOCUMENTED = {
     "_make": "a named tuple's maker from an iterable (perf/prepared.py)",
     "_mapping": "SQLAlchemy's Row._mapping, public API named so as not to clash with columns",
     "_Element": "lxml.etree._Element, the element class as lxml's API reference names it "
-                "(sections/sso/saml_xml.py: a type annotation)",
+                "(sections/sso/saml/: type annotations)",
 }

@@ -3,9 +3,10 @@
 # the service's). Usage: scripts/test.sh [pytest arguments]
 #
 # What it needs beyond Python 3.11: Redis on 127.0.0.1:6379 (started here when it is not
-# running), Debian's Chromium (the browser tests), and Go, Java and Node for the client
-# libraries. As root on Debian or Ubuntu it installs what is missing with apt-get; otherwise it
-# says in one line what is missing and how to get it, and stops before running anything.
+# running), Debian's Chromium (the browser tests) and xmlsec1 (the tests' SAML identity
+# provider signs with it), and Go, Java and Node for the client libraries. As root on Debian
+# or Ubuntu it installs what is missing with apt-get; otherwise it says in one line what is
+# missing and how to get it, and stops before running anything.
 #
 # On SQLite with in-memory rate limits by default. Against PostgreSQL and Redis, set
 # DATABASE_URL and RATELIMIT_STORAGE_URI (docs/how-to/deploy.md); the client libraries' tests,
@@ -19,7 +20,7 @@ missing=()
 "$PYTHON" -c "import ensurepip, venv" 2>/dev/null || missing+=(python3-venv)
 command -v chromium >/dev/null || missing+=(chromium)
 command -v redis-server >/dev/null || missing+=(redis-server)
-command -v xmlsec1 >/dev/null || missing+=(xmlsec1)  # SAML signatures (pysaml2)
+command -v xmlsec1 >/dev/null || missing+=(xmlsec1)  # the tests' SAML identity provider signs with it
 if [ -z "${DATABASE_URL:-}" ]; then
   command -v go >/dev/null || missing+=(golang-go)
   command -v java >/dev/null || missing+=(default-jre-headless)

@@ -1,11 +1,13 @@
 """A SAML identity provider for the tests: pysaml2's IdP side (saml2.server.Server) with a key
 and certificate made here, signing real Responses through xmlsec1; and the documents an attacker
 would post instead: the XML signature wrapping variants XSW1-XSW8 of Somorovsky et al., "On
-Breaking SAML" (USENIX Security 2012), made by moving parts of a real signed Response, and
-Responses that are valid signatures over wrong content (audience, recipient, times, ...)."""
+Breaking SAML" (USENIX Security 2012), made by moving parts of a real signed Response, Responses
+that are valid signatures over wrong content (audience, recipient, times, ...), and Assertions
+signed again by signxml with algorithms of the test's choosing (HMAC, unlisted ones)."""
 import base64
 import copy
 import datetime
+import logging
 import pathlib
 import tempfile
 from urllib.parse import parse_qs, urlencode, urlsplit
@@ -22,6 +24,13 @@ from saml2.saml import NAMEID_FORMAT_EMAILADDRESS, NAMEID_FORMAT_PERSISTENT, Nam
 from saml2.server import Server
 from saml2.sigver import CryptoBackendXmlSec1
 from saml2.xmldsig import DIGEST_SHA256, SIG_RSA_SHA256
+from signxml import XMLSigner
+
+# pysaml2 logs whole documents (names and addresses in them) and tracebacks at ERROR for what
+# it refuses, and its xmlschema says at INFO that its own schema is already loaded: the run's
+# log (the no-secret check reads it) needs neither.
+logging.getLogger("saml2").setLevel(logging.CRITICAL)
+logging.getLogger("xmlschema").setLevel(logging.WARNING)
 
 XMLSEC = "/usr/bin/xmlsec1"
 NS = {"samlp": "urn:oasis:names:tc:SAML:2.0:protocol",
@@ -30,15 +39,17 @@ NS = {"samlp": "urn:oasis:names:tc:SAML:2.0:protocol",
 ASSERTION_NODE = "urn:oasis:names:tc:SAML:2.0:assertion:Assertion"
 RESPONSE_NODE = "urn:oasis:names:tc:SAML:2.0:protocol:Response"
 PASSWORD_CLASS = "urn:oasis:names:tc:SAML:2.0:ac:classes:Password"
+EXCLUSIVE_C14N = "http://www.w3.org/2001/10/xml-exc-c14n#"
 
 
-def key_and_certificate(common_name: str, *, days: int = 365):
+def key_and_certificate(common_name: str, *, days: float = 365, start_days: float = -1):
+    """A key and its self-signed certificate, valid from now + `start_days` to now + `days`."""
     key = rsa.generate_private_key(public_exponent=65537, key_size=2048)
     name = x509.Name([x509.NameAttribute(NameOID.COMMON_NAME, common_name)])
     now = datetime.datetime.now(datetime.UTC)
     certificate = (x509.CertificateBuilder().subject_name(name).issuer_name(name)
                    .public_key(key.public_key()).serial_number(x509.random_serial_number())
-                   .not_valid_before(now - datetime.timedelta(days=1))
+                   .not_valid_before(now + datetime.timedelta(days=start_days))
                    .not_valid_after(now + datetime.timedelta(days=days))
                    .sign(key, hashes.SHA256()))
     return key, certificate
@@ -183,6 +194,12 @@ def set_recipient(value: str | None):
     return edit
 
 
+def drop_confirmation_in_response_to(root):
+    """The bearer confirmation no longer names the request (the Response still does)."""
+    for element in root.iter(q("saml", "SubjectConfirmationData")):
+        element.attrib.pop("InResponseTo", None)
+
+
 def drop_in_response_to(root):
     root.attrib.pop("InResponseTo", None)
     for element in root.iter(q("saml", "SubjectConfirmationData")):
@@ -221,6 +238,30 @@ def set_destination(xml: str, value: str) -> str:
     root = etree.fromstring(xml.encode())
     root.set("Destination", value)
     return etree.tostring(root).decode()
+
+
+def signature_moved_to_response(xml: str) -> str:
+    """The Assertion's genuine signature moved up to be the Response's: it still verifies,
+    but signs the Assertion, not the Response it now sits in."""
+    root = etree.fromstring(xml.encode())
+    signature = root.find("saml:Assertion/ds:Signature", NS)
+    root.find("saml:Issuer", NS).addnext(signature)
+    return etree.tostring(root).decode()
+
+
+def signed_with(xml: str, key, certificate=None, *, signature_algorithm="rsa-sha256",
+                digest_algorithm="sha256") -> str:
+    """The Response with its Assertion signed again by signxml: by `key` (a private key, or
+    bytes for HMAC), with the algorithms named, `certificate` (PEM) in its KeyInfo."""
+    root = etree.fromstring(xml.encode())
+    assertion = _strip_signature(root.find("saml:Assertion", NS))
+    assertion.find("saml:Issuer", NS).addnext(etree.Element(q("ds", "Signature"), Id="placeholder"))
+    signer = XMLSigner(signature_algorithm=signature_algorithm, digest_algorithm=digest_algorithm,
+                       c14n_algorithm=EXCLUSIVE_C14N)
+    # The whole Response is given, so that no signed element moves between documents (lxml
+    # would then rename its namespace prefixes, which exclusive canonicalization sees).
+    signed = signer.sign(root, key=key, cert=certificate, reference_uri=assertion.get("ID"))
+    return etree.tostring(signed).decode()
 
 
 # --- XML signature wrapping (Somorovsky et al. 2012; the names as SAML Raider uses them) ---

@@ -1,16 +1,7 @@
 """Enterprise single sign-on (extensions.md E4.2): a project's OIDC and SAML connections and
 signing in through them."""
-import logging
-
-# Set before anything of the section imports pysaml2: it logs whole documents (names and
-# addresses in them) and tracebacks at ERROR for every refused answer (sso/saml.py logs the
-# refusal once, briefly), and its xmlschema says at INFO, at every start, that its own schema
-# is already loaded.
-logging.getLogger("saml2").setLevel(logging.CRITICAL)
-logging.getLogger("xmlschema").setLevel(logging.WARNING)
-
 # What other sections may import from this one (tests/service/test_structure.py holds it).
-EXPORTS = ("models", "saml_models")
+EXPORTS = ("models", "saml.models")
 
 
 def register(app, api):
@@ -19,11 +10,11 @@ def register(app, api):
         binding,
         models,  # noqa: F401  (its tables)
         rules,  # noqa: F401  (its actions on a project, for the policy)
-        saml_models,  # noqa: F401  (its table)
         signin,
     )
     from sections.sso.routes import blp as routes
-    from sections.sso.saml_routes import blp as saml_routes
+    from sections.sso.saml import models as saml_models  # noqa: F401  (its table)
+    from sections.sso.saml.routes import blp as saml_routes
     from sections.sso.signin_routes import blp as signin_routes
 
     # Requiring single sign-on (E4.2): the gate of bound members, what turning it on needs,

@@ -1,12 +1,15 @@
 """Signing in through a SAML connection (extensions.md E4.2) with a real identity provider
 (pysaml2's IdP side signing through xmlsec1, tests/saml_idp.py): the accepted answers, and every
 forged or wrong one refused with SSO_ERROR (400), never a 500 and never a session: XML signature
-wrapping XSW1-XSW8, no signature, another key, a replay, an unsolicited answer, wrong Audience,
-Recipient or Destination, expired or early, not Success, and DOCTYPEs."""
+wrapping XSW1-XSW8, no signature, another key, HMAC or an algorithm not listed, a certificate
+outside its validity, a replay, an unsolicited answer, wrong Audience, Recipient or Destination,
+expired or early, not Success, and DOCTYPEs."""
 import re
+from datetime import UTC, datetime, timedelta
 from urllib.parse import parse_qs, urlsplit
 
 import pytest
+from cryptography.hazmat.primitives import serialization
 from sqlalchemy import delete, func, select
 
 from core.db import db
@@ -195,6 +198,19 @@ def error_status(corp, idp, location):
     return idp.error_xml(location)
 
 
+def signed_by_signxml(signature_algorithm, digest_algorithm="sha256"):
+    """The Assertion signed again by signxml: with the provider's own key, or for HMAC keyed
+    with its public certificate (all that a key-confusion forger needs)."""
+    def make(corp, idp, location):
+        xml, relay_state = idp.response_xml(location, name_id=ADDRESS)
+        pem = idp.certificate.public_bytes(serialization.Encoding.PEM)
+        key, certificate = (pem, None) if signature_algorithm.startswith("hmac") else (
+            idp.key, pem.decode())
+        return saml_idp.signed_with(xml, key, certificate, signature_algorithm=signature_algorithm,
+                                    digest_algorithm=digest_algorithm), relay_state
+    return make
+
+
 ATTACKS = {
     **{f"XSW{n}": wrapped(n) for n in range(1, 9)},
     "unsigned": plain(saml_idp.unsigned),
@@ -202,6 +218,11 @@ ATTACKS = {
         lambda xml: xml, sign_assertion=False, sign_response=False),
     "another-key": other_key,
     "idp-initiated": resigned(saml_idp.drop_in_response_to),
+    "confirmation-not-naming-the-request": resigned(saml_idp.drop_confirmation_in_response_to),
+    "assertion-signature-moved-to-response": plain(saml_idp.signature_moved_to_response),
+    "hmac-keyed-by-the-certificate": signed_by_signxml("hmac-sha256"),
+    "unlisted-signature-method": signed_by_signxml("rsa-sha224"),
+    "unlisted-digest": signed_by_signxml("rsa-sha256", "sha224"),
     "wrong-audience": resigned(saml_idp.set_audience("https://sp.elsewhere.test")),
     "wrong-recipient": resigned(saml_idp.set_recipient("https://sp.elsewhere.test/acs")),
     "no-recipient": resigned(saml_idp.set_recipient(None)),
@@ -233,6 +254,45 @@ def test_a_forged_or_wrong_answer_is_sso_error_and_no_session(corp, idp, attack)
     genuine, _ = idp.response_xml(location, name_id=ADDRESS)
     refused(corp.post(genuine, relay_state), 400, "SSO_ERROR")
     assert corp.sessions() == before
+
+
+@pytest.mark.parametrize("algorithms", [("rsa-sha256", "sha256"), ("rsa-sha512", "sha384")])
+def test_an_assertion_signed_with_a_listed_algorithm_signs_in(corp, idp, algorithms):
+    # The refusals above are the algorithms' alone: signxml's own signatures otherwise pass.
+    xml, relay_state = signed_by_signxml(*algorithms)(corp, idp, corp.begin())
+    signed_in(corp.post(xml, relay_state))
+
+
+@pytest.mark.parametrize("validity", [dict(start_days=-30, days=-1), dict(start_days=1)],
+                         ids=["expired", "not-yet-valid"])
+def test_a_certificate_outside_its_validity_period_is_refused(client, validity):
+    idp = SamlIdp(signing_key=saml_idp.key_and_certificate("idp.example.test", **validity))
+    corp = Corp(client, idp)
+    before = corp.sessions()
+    xml, relay_state = idp.response_xml(corp.begin(), name_id=ADDRESS)
+    body = refused(corp.post(xml, relay_state), 400, "SSO_ERROR")
+    assert "validity" in body["message"]
+    assert corp.sessions() == before and corp.user(ADDRESS) is None
+
+
+def answer_at(corp, idp, when: datetime):
+    """The provider's answer, its times moved to `when` (valid from a minute before it)."""
+    xml, relay_state = idp.response_xml(corp.begin(), name_id=ADDRESS)
+    stamp = "%Y-%m-%dT%H:%M:%SZ"
+    return idp.resign(xml, saml_idp.set_times(
+        not_before=(when - timedelta(minutes=1)).strftime(stamp),
+        not_on_or_after=(when + timedelta(minutes=5)).strftime(stamp))), relay_state
+
+
+def test_the_certificate_validity_follows_the_service_clock(client, clock):
+    idp = SamlIdp(signing_key=saml_idp.key_and_certificate("idp.example.test", days=3 / 24))
+    corp = Corp(client, idp)
+    clock.advance(hours=2)  # the certificate ends in an hour
+    signed_in(corp.post(*answer_at(corp, idp, datetime.now(UTC) + timedelta(hours=2))))
+    clock.advance(hours=2)  # it ended an hour ago
+    body = refused(corp.post(*answer_at(corp, idp, datetime.now(UTC) + timedelta(hours=4))),
+                   400, "SSO_ERROR")
+    assert "validity" in body["message"]
 
 
 def test_the_times_follow_the_service_clock(corp, idp, clock):

@@ -18,7 +18,7 @@ from sections.auth.services.federation import SignInFailure
 from sections.auth.sign_in_metrics import counted
 from sections.sso import saml, signin
 from sections.sso.models import SAML, SsoConnection
-from sections.sso.saml_sp import METADATA_TYPE
+from sections.sso.saml.messages import METADATA_TYPE
 from sections.sso.signin_routes import finish
 
 log = logging.getLogger(__name__)

@@ -9,7 +9,7 @@ from saml2 import BINDING_HTTP_REDIRECT
 
 from core.fields import utc_iso
 from core.outcomes import Invalid
-from sections.sso.saml_xml import NS, SamlXmlError, parse, text_of
+from sections.sso.saml.xml import NS, SamlRejected, parse, text_of
 
 FIELD = "idpMetadataXml"
 LIMIT = 100_000  # bytes
@@ -48,7 +48,7 @@ def parse_idp_metadata(xml: str) -> IdpMetadata:
         refuse("idpMetadataXml is required")
     try:
         root = parse(xml, limit=LIMIT, what="idpMetadataXml")
-    except SamlXmlError as exc:
+    except SamlRejected as exc:
         refuse(str(exc))
     if root.tag == f"{{{NS['md']}}}EntitiesDescriptor":
         entities = root.findall("md:EntityDescriptor", NS)

@@ -1,6 +1,6 @@
 """Reading XML that a stranger sent (IdP metadata, a posted SAML Response) without letting it
 reach anything: no DOCTYPE at all (so no external entity, no entity expansion), no network, no
-huge trees. Every refusal is a `SamlXmlError` with a message that names what was wrong."""
+huge trees. Every refusal is a `SamlRejected` with a message that names what was wrong."""
 import re
 
 from lxml import etree
@@ -15,11 +15,13 @@ NS = {
 _DOCTYPE = re.compile(rb"<!\s*(DOCTYPE|ENTITY)", re.IGNORECASE)
 
 
-class SamlXmlError(ValueError):
-    """XML that is refused: too large, not well-formed, with a DOCTYPE, or not the expected kind."""
+class SamlRejected(Exception):
+    """A document that is not accepted (too large, not well-formed, with a DOCTYPE, not the
+    expected kind, or failing a rule of E4.2); the message says why and is safe to show."""
 
 
-def _parser() -> etree.XMLParser:
+def parser() -> etree.XMLParser:
+    """The one parser for such documents (also the one signxml re-reads them with)."""
     return etree.XMLParser(resolve_entities=False, no_network=True, load_dtd=False,
                            dtd_validation=False, huge_tree=False, remove_pis=True)
 
@@ -29,15 +31,15 @@ def parse(data: bytes | str, *, limit: int, what: str) -> etree._Element:
     if isinstance(data, str):
         data = data.encode("utf-8")
     if len(data) > limit:
-        raise SamlXmlError(f"The {what} is larger than {limit // 1000} kB")
+        raise SamlRejected(f"The {what} is larger than {limit // 1000} kB")
     if _DOCTYPE.search(data):
-        raise SamlXmlError(f"The {what} must not contain a DOCTYPE")
+        raise SamlRejected(f"The {what} must not contain a DOCTYPE")
     try:
-        root = etree.fromstring(data, parser=_parser())
+        root = etree.fromstring(data, parser=parser())
     except (etree.XMLSyntaxError, ValueError):
-        raise SamlXmlError(f"The {what} is not well-formed XML") from None
+        raise SamlRejected(f"The {what} is not well-formed XML") from None
     if root is None or root.getroottree().docinfo.doctype:
-        raise SamlXmlError(f"The {what} must not contain a DOCTYPE")
+        raise SamlRejected(f"The {what} must not contain a DOCTYPE")
     return root
 
 

@@ -1,20 +1,20 @@
 """SAML 2.0 connections (extensions.md E4.2), as the rest of single sign-on uses them: a
 connection configured from IdP metadata, the AuthnRequest that leaves by HTTP-Redirect, and the
 identity a posted Response carries once it has passed every check (its Assertion ID remembered,
-so that it is accepted once)."""
-import binascii
-import logging
+so that it is accepted once).
+
+The package: `xml` reads a stranger's XML, `idp_metadata` the metadata an owner pastes,
+`messages` builds what the service sends (pysaml2), `signature` verifies (signxml), `response`
+checks the protocol's rules on what was signed; `models` and `routes` as in every section."""
 from datetime import datetime, timedelta
 
 from sqlalchemy.exc import IntegrityError
 
 from core.db import db
-from sections.sso import saml_metadata, saml_response, saml_sp
 from sections.sso.oidc import Identity
-from sections.sso.saml_models import SamlAcceptedAssertion
-from sections.sso.saml_response import SamlRejected
-
-log = logging.getLogger(__name__)
+from sections.sso.saml import idp_metadata, messages, response
+from sections.sso.saml.models import SamlAcceptedAssertion
+from sections.sso.saml.xml import SamlRejected
 
 __all__ = ["SamlRejected", "certificates_answer", "configure", "identify", "metadata",
            "redirect"]
@@ -22,10 +22,10 @@ __all__ = ["SamlRejected", "certificates_answer", "configure", "identify", "meta
 
 def configure(connection, xml: str) -> None:
     """The connection's SAML fields from `idpMetadataXml` (400 naming it when unusable)."""
-    parsed = saml_metadata.parse_idp_metadata(xml)
+    parsed = idp_metadata.parse_idp_metadata(xml)
     connection.saml_idp_entity_id = parsed.entity_id
     connection.saml_idp_sso_url = parsed.sso_url
-    connection.saml_certificates = [{"der": der, **saml_metadata.describe_certificate(der)}
+    connection.saml_certificates = [{"der": der, **idp_metadata.describe_certificate(der)}
                                     for der in parsed.certificates]
     connection.saml_metadata_xml = xml
 
@@ -37,38 +37,32 @@ def certificates_answer(connection) -> list[dict]:
             for c in connection.saml_certificates or []]
 
 
-def idp_side(connection) -> saml_sp.IdpSide:
-    return saml_sp.IdpSide(connection.saml_idp_entity_id, connection.saml_idp_sso_url,
-                           tuple(c["der"] for c in connection.saml_certificates or []))
-
-
 def redirect(connection, relay_state: str) -> tuple[str, str]:
     """(the AuthnRequest's ID, the IdP's URL carrying it and `relay_state`)."""
-    return saml_sp.authn_request(connection.id, idp_side(connection), relay_state)
+    return messages.authn_request(connection.id, connection.saml_idp_sso_url, relay_state)
 
 
 def metadata(connection_id: str) -> bytes:
-    return saml_sp.sp_metadata(connection_id)
+    """The service provider's metadata for the connection."""
+    return messages.sp_metadata(connection_id)
 
 
 def identify(connection, request_id: str, posted) -> Identity:
     """Who the posted SAMLResponse signs in, once: SamlRejected for anything E4.2 refuses."""
-    try:
-        document = saml_sp.decode_post(posted, saml_response.LIMIT)
-    except (ValueError, binascii.Error):
-        raise SamlRejected("SAMLResponse is not a base64-encoded document") from None
-    found = saml_response.validate(
-        document, request_id=request_id, connection_id=connection.id,
-        ends=saml_sp.endpoints(connection.id), idp=idp_side(connection))
+    ends = messages.endpoints(connection.id)
+    found = response.validate(response.decode(posted), response.Expected(
+        request_id=request_id, acs_url=ends.acs_url, sp_entity_id=ends.sp_entity_id,
+        idp_entity_id=connection.saml_idp_entity_id,
+        certificates=tuple(c["der"] for c in connection.saml_certificates or [])))
     _remember(connection.id, found)
     return Identity(subject=found.name_id, email=found.email, name=found.name)
 
 
-def _remember(connection_id: str, found: saml_response.SamlIdentity) -> None:
+def _remember(connection_id: str, found: response.SamlIdentity) -> None:
     """Accept the Assertion ID once per connection (a unique index: also for two at once)."""
     row = SamlAcceptedAssertion(
         connection_id=connection_id, assertion_id=found.assertion_id[:256],
-        expires_at=found.not_on_or_after + timedelta(seconds=saml_sp.SKEW))
+        expires_at=found.not_on_or_after + timedelta(seconds=response.SKEW))
     try:
         with db.session.begin_nested():
             db.session.add(row)
