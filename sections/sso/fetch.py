@@ -18,6 +18,8 @@ from requests.adapters import HTTPAdapter
 from urllib3.connection import HTTPConnection, HTTPSConnection
 from urllib3.connectionpool import HTTPConnectionPool, HTTPSConnectionPool
 
+from sections.sso import provider_json
+
 BUDGET = 3.0  # seconds for a whole request, body included
 MAX_BODY = 1024 * 1024  # bytes
 CHUNK = 64 * 1024
@@ -30,6 +32,11 @@ _LOOKUPS = ThreadPoolExecutor(4, thread_name_prefix="sso-dns")  # host name look
 
 class FetchRefused(Exception):
     """The request was refused or failed; the message says why (no secret in it)."""
+
+
+class OddAnswer(FetchRefused):
+    """The provider answered, but not a document the service reads (E4.6: SSO_ERROR during a
+    sign-in, where a provider that cannot be reached is SSO_PROVIDER_UNAVAILABLE)."""
 
 
 def _public(address: str) -> bool:
@@ -260,9 +267,9 @@ def get_json(url: str) -> dict:
     if response.status_code != 200:
         raise FetchRefused(f"{url} answered {response.status_code}")
     try:
-        data = response.json()
-    except ValueError:
-        raise FetchRefused(f"{url} did not answer JSON") from None
+        data = provider_json.loads(response.content)
+    except provider_json.Refused as exc:
+        raise OddAnswer(f"the answer of {url} {exc}") from None
     if not isinstance(data, dict):
-        raise FetchRefused(f"{url} did not answer a JSON object")
+        raise OddAnswer(f"{url} did not answer a JSON object")
     return data
