@@ -95,3 +95,13 @@ def test_an_id_token_with_deep_claims_is_sso_error(client, corp, oidc_provider):
     oidc_provider.sign_as = "deep-payload"
     refused(sign_in(client), 400, "SSO_ERROR")
     signed_in_no_one(client.application)
+
+
+@pytest.mark.parametrize("jwks", [b'{"keys": 5}', b'{"keys": [5, "x", {"kty": ["RSA"]}]}'])
+def test_a_jwks_without_a_list_of_keys_is_sso_error_and_not_kept(client, corp, oidc_provider,
+                                                                  jwks):
+    oidc_provider.bodies[JWKS] = jwks
+    refused(sign_in(client), 400, "SSO_ERROR")
+    del oidc_provider.bodies[JWKS]  # the provider mends it: the next sign-in reads it again
+    assert sign_in(client).status_code == 200
+    assert oidc_provider.jwks_reads == 2
