@@ -170,7 +170,7 @@ def _userinfo(client, url: str, subject: str) -> dict:
 
 def verified_claims(connection: SsoConnection, id_token: str, nonce_hash: str) -> dict:
     """The ID token's claims once its signature (a key of the provider's JWKS, an asymmetric
-    algorithm), iss, aud, exp, iat (within 5 minutes) and nonce all hold."""
+    algorithm), iss, aud, exp, iat (within 5 minutes), nonce and azp (if any) all hold."""
     try:
         header = jws.extract_compact(id_token.encode("ascii")).protected
     except (JoseError, ValueError, UnicodeError) as exc:
@@ -194,6 +194,11 @@ def verified_claims(connection: SsoConnection, id_token: str, nonce_hash: str) -
     nonce = claims["nonce"]
     if not isinstance(nonce, str) or not tokens.matches(nonce, nonce_hash):
         raise TokenRefused("the ID token's nonce is not the one sent")
+    # OpenID Connect Core 3.1.3.7 step 5 (E4.6): an azp names the party the token was issued
+    # to, which must be this client. Checked here, not by joserfc's registry: it would let a
+    # list holding the client id pass, and azp is one string.
+    if "azp" in claims and claims["azp"] != connection.oidc_client_id:
+        raise TokenRefused("the ID token was issued to another client (azp)")
     return claims
 
 

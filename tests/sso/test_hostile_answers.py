@@ -105,3 +105,19 @@ def test_a_jwks_without_a_list_of_keys_is_sso_error_and_not_kept(client, corp, o
     del oidc_provider.bodies[JWKS]  # the provider mends it: the next sign-in reads it again
     assert sign_in(client).status_code == 200
     assert oidc_provider.jwks_reads == 2
+
+
+@pytest.mark.parametrize("azp", ["another-client", ["sso-client-id"], None, ""])
+def test_an_id_token_for_another_authorized_party_is_sso_error(client, corp, oidc_provider, azp):
+    # OpenID Connect Core 3.1.3.7 step 5: when there is an azp, it is our client id (a string).
+    oidc_provider.tamper = {"azp": azp}
+    refused(sign_in(client), 400, "SSO_ERROR")
+    signed_in_no_one(client.application)
+
+
+def test_an_id_token_whose_azp_is_the_client_id_signs_in(client, corp, oidc_provider):
+    oidc_provider.tamper = {"azp": oidc_provider.CLIENT_ID, "aud": [oidc_provider.CLIENT_ID,
+                                                                    "an-api"]}
+    response = sign_in(client)
+    assert response.status_code == 200, response.get_json()
+    assert response.get_json()["user"]["email"] == EMAIL
