@@ -7,6 +7,7 @@ from flask import current_app
 from sqlalchemy import delete, select
 
 from core.db import db
+from core.fields import utc_iso
 from core.outcomes import Conflict, Forbidden
 from sections.audit import service as audit
 from sections.auth.models import Session, User
@@ -31,7 +32,7 @@ def start(user: User, admin_id: str, user_agent: str | None,
     client = sessions.Client((user_agent or "")[:300] or None, ip_address)
     issued = sessions.create(user, client, impersonator_id=admin_id, lasts=lasts)
     audit.record(admin_id, "user.impersonate", user.id,
-                 {"sessionId": issued.id, "expiresAt": issued.expires_at.isoformat()})
+                 {"sessionId": issued.id, "expiresAt": utc_iso(issued.expires_at)})
     # An impersonation writes no sign_in event (E1.6).
     security_log.record(user.id, "impersonation_start", {"admin": admin_id})
     return issued
