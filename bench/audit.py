@@ -221,6 +221,7 @@ def fill(url, count, project):
     own hash), in batches."""
     from sqlalchemy import insert
 
+    from core.fields import utc_iso
     from sections.audit.chain import ZERO, entry_hash, hashed_fields
     from sections.audit.models import AuditEntry
     engine = cluster.engine(url)
@@ -230,8 +231,7 @@ def fill(url, count, project):
             moment = start + timedelta(milliseconds=seq)
             details = {"name": {"from": f"Name {seq - 1}", "to": f"Name {seq}"}}
             fields = hashed_fields(seq, "bench-actor", "project.update", "project", project,
-                                   project, details, moment.isoformat(
-                                       timespec="milliseconds").replace("+00:00", "Z"))
+                                   project, details, utc_iso(moment))
             digest = entry_hash(prev, fields)
             batch.append({"id": uuid.uuid4().hex, "seq": seq, "actor_id": "bench-actor",
                           "action": "project.update", "target_type": "project",

@@ -67,8 +67,10 @@ def arguments(name: str, *, sorts, filters=None, default_sort="createdAt",
 
 def contains(column, needle: str):
     """Case-insensitive substring match in which `%` and `_` are plain characters."""
-    escaped = needle.lower().replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_")
-    return func.lower(column).like(f"%{escaped}%", escape="\\")
+    # autoescape: SQLAlchemy escapes `%`, `_` and its escape character `/` in the needle. The
+    # needle is lower-cased here by Python's rules, as it always was (icontains would do it in
+    # SQL, where SQLite's lower() folds ASCII letters only).
+    return func.lower(column).contains(needle.lower(), autoescape=True)
 
 
 @dataclass

@@ -19,6 +19,7 @@ from sqlalchemy.orm import Session
 
 from core import clock
 from core.db import db
+from core.fields import utc_iso
 from core.models import OutboxMessage
 
 log = logging.getLogger(__name__)
@@ -153,7 +154,7 @@ def _deliver(config, message: OutboxMessage) -> int:
         db.session.rollback()  # a composer's token was not sent: it is not kept either
         retry_at = clock.utcnow() + backoff(config, message.attempts)
         log.error("could not send e-mail %r to %s (attempt %d, next at %s): %s",
-                  subject, message.recipient, message.attempts, retry_at.isoformat(),
+                  subject, message.recipient, message.attempts, utc_iso(retry_at),
                   exc)
         db.session.execute(update(OutboxMessage).where(OutboxMessage.id == message.id).values(
             next_attempt_at=retry_at, last_error=str(exc)[:500]))

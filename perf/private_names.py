@@ -23,8 +23,9 @@ LIMITER_STATE = "the short path takes itself off when any of these is set or tru
 PRIVATE = (
     Private("urllib3", "2.8.0", "urllib3.connection.HTTPConnection", "_new_conn", "function",
             "sections/sso/fetch.py `_Watched`: the socket a provider connection opens, handed "
-            "to the request's watchdog, which shuts it down at the 3-second deadline (the read "
-            "timeout counts per read); urllib3 offers no public hook for that socket"),
+            "to the request's Deadline, which the process's watchdog (sections/sso/watchdog.py) "
+            "shuts down at 3 seconds (the read timeout counts per read); urllib3 offers no "
+            "public hook for that socket"),
     Private(*SQLALCHEMY, "sqlalchemy.orm.instrumentation.ClassManager", "new_instance",
             "function", "perf/prepared.py `instances_of`: a mapped instance without its "
             "constructor, as the ORM's own loading makes one (not private by its name, but "

@@ -253,7 +253,7 @@ def collect_from_http(response, streamed=False):
     if not streamed and "json" in response.headers.get("Content-Type", ""):
         try:
             collect_secrets(response.json())
-        except ValueError:
+        except (ValueError, RecursionError):  # not JSON, or a hostile provider's deep document
             pass
 
 

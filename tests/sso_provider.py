@@ -25,21 +25,31 @@ def b64(data: bytes) -> str:
     return base64.urlsafe_b64encode(data).rstrip(b"=").decode("ascii")
 
 
+def deep(levels: int) -> bytes:
+    """A JSON array nested `levels` deep: far past any parser's recursion limit, 2 bytes a
+    level (300,000 levels: 600 kB, under the service's 1 MiB cap on an answer)."""
+    return b"[" * levels + b"]" * levels
+
+
 class OidcProvider:
     """`tamper` claims are merged into the next ID tokens, re-signed with the provider's own
     key; `sign_as` re-signs them another way: "stranger" (another RSA key under the provider's
-    kid), "none" (alg none, no signature), "hmac" (HS256 keyed with the client secret).
-    `fields[path]` is merged into the JSON answers of `path` (discovery, token, userinfo)."""
+    kid), "none" (alg none, no signature), "hmac" (HS256 keyed with the client secret),
+    "deep-payload" (a claim nested `DEEP_LEVELS` levels, a token short enough for joserfc).
+    `fields[path]` is merged into the JSON answers of `path` (discovery, token, userinfo);
+    `bodies[path]` replaces the answer of `path` whole (discovery, JWKS, token, userinfo)."""
 
     CLIENT_ID, CLIENT_SECRET = "sso-client-id", "sso-client-secret-9f3a1c"
+    DEEP_LEVELS = 20_000
 
     def __init__(self):
         self.app = oidc_provider_mock.app(require_nonce=True)
         self.tamper, self.sign_as, self.drop = {}, None, ()
-        self.fields = {}
+        self.fields, self.bodies = {}, {}
         self.jwks_reads = 0
         self.token_requests = []
         self.app.before_request(self._count)
+        self.app.after_request(self._replace_body)  # the first registered runs last
         self.app.after_request(self._rewrite_id_token)
         self.app.after_request(self._merge_fields)
         self.url = None
@@ -68,6 +78,10 @@ class OidcProvider:
         if self.sign_as == "none":
             header = b64(json.dumps({"alg": "none", "kid": own.kid}).encode())
             body["id_token"] = f"{header}.{b64(json.dumps(claims).encode())}."
+        elif self.sign_as == "deep-payload":
+            payload = json.dumps(claims)[:-1] + ', "x": ' + deep(self.DEEP_LEVELS).decode() + "}"
+            body["id_token"] = jws.serialize_compact({"alg": "RS256", "kid": own.kid}, payload,
+                                                     own)
         elif self.sign_as == "hmac":
             key = OctKey.import_key(self.CLIENT_SECRET.encode())
             body["id_token"] = jwt.encode({"alg": "HS256", "kid": own.kid}, claims, key,
@@ -84,6 +98,11 @@ class OidcProvider:
         fields = self.fields.get(flask.request.path)
         if fields and response.status_code == 200:
             response.set_data(json.dumps(json.loads(response.get_data()) | fields))
+        return response
+
+    def _replace_body(self, response):
+        if flask.request.path in self.bodies:
+            response.set_data(self.bodies[flask.request.path])
         return response
 
     def rotate_key(self):

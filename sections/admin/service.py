@@ -154,7 +154,7 @@ def impersonate(user: User, admin_id: str, user_agent: str | None,
     """E2.3: a session of `user` for the admin, with its `user.impersonate` audit entry."""
     issued = impersonation.start(user, admin_id, user_agent, ip_address)
     audit.record(admin_id, "user.impersonate", user.id,
-                 {"sessionId": issued.id, "expiresAt": issued.expires_at.isoformat()})
+                 {"sessionId": issued.id, "expiresAt": utc_iso(issued.expires_at)})
     return issued
 
 

@@ -2,6 +2,7 @@
 DNS_RESOLVER (`host:port`; unset: the system's resolver) within DNS_TIMEOUT seconds (3)."""
 import ipaddress
 from dataclasses import dataclass
+from urllib.parse import urlsplit
 
 import dns.exception
 import dns.resolver
@@ -20,31 +21,42 @@ class Answer:
 
 
 def resolver_address(setting: str | None) -> tuple[str, int] | None:
-    """DNS_RESOLVER as (IP address, port): `127.0.0.1:5353`, `192.0.2.53` (port 53),
-    `[::1]:5353`; None when unset. ValueError for anything else (checked at start-up)."""
+    """DNS_RESOLVER as (IP address, port): `127.0.0.1:5353`, `192.0.2.53` or `::1` (port 53),
+    `[::1]:5353`; None when unset. ValueError for anything else (checked at start-up): a host
+    name above all, which would need a resolver to be found."""
     if not setting:
         return None
     text = setting.strip()
-    host, port = text, DEFAULT_PORT
-    if text.startswith("["):
-        host, _, rest = text[1:].partition("]")
-        if rest:
-            port = _port(rest.removeprefix(":"), setting)
-    elif text.count(":") == 1:
-        host, raw_port = text.split(":")
-        port = _port(raw_port, setting)
+    if _is_ip(text):
+        return str(ipaddress.ip_address(text)), DEFAULT_PORT
+    refused = ValueError(f"DNS_RESOLVER must be an IP address with an optional port "
+                         f"(127.0.0.1:53, [::1]:53), not {setting!r}")
     try:
-        ipaddress.ip_address(host)
+        parts = urlsplit("//" + text)  # the authority of a URL: host, [IPv6] and port
+    except ValueError:  # brackets around no IPv6 address
+        raise refused from None
+    no_port = ValueError(f"DNS_RESOLVER has no valid port: {setting!r}")
+    try:
+        port = parts.port
+    except ValueError:  # not digits, or past 65535
+        raise no_port from None
+    if port == 0:
+        raise no_port
+    host = parts.hostname or ""
+    # urlsplit reads past what an authority cannot hold (a user, a path, "]x", an empty port,
+    # tabs): the setting must be exactly the address and port it found.
+    written = (f"[{host}]" if ":" in host else host) + ("" if port is None else f":{port}")
+    if text.lower() != written or not _is_ip(host):
+        raise refused
+    return host, port or DEFAULT_PORT
+
+
+def _is_ip(text: str) -> bool:
+    try:
+        ipaddress.ip_address(text)
     except ValueError:
-        raise ValueError(f"DNS_RESOLVER must be an IP address with an optional port "
-                         f"(127.0.0.1:53, [::1]:53), not {setting!r}") from None
-    return host, port
-
-
-def _port(raw: str, setting: str) -> int:
-    if not raw.isdigit() or not 0 < int(raw) < 65536:
-        raise ValueError(f"DNS_RESOLVER has no valid port: {setting!r}")
-    return int(raw)
+        return False
+    return True
 
 
 def _resolver() -> dns.resolver.Resolver:

@@ -6,7 +6,6 @@ the first two (development and tests)."""
 import io
 import ipaddress
 import socket
-import threading
 import time
 from concurrent.futures import ThreadPoolExecutor
 from contextvars import ContextVar
@@ -17,6 +16,9 @@ from flask import current_app
 from requests.adapters import HTTPAdapter
 from urllib3.connection import HTTPConnection, HTTPSConnection
 from urllib3.connectionpool import HTTPConnectionPool, HTTPSConnectionPool
+
+from sections.sso import provider_json
+from sections.sso.watchdog import WATCHDOG, Deadline
 
 BUDGET = 3.0  # seconds for a whole request, body included
 MAX_BODY = 1024 * 1024  # bytes
@@ -30,6 +32,11 @@ _LOOKUPS = ThreadPoolExecutor(4, thread_name_prefix="sso-dns")  # host name look
 
 class FetchRefused(Exception):
     """The request was refused or failed; the message says why (no secret in it)."""
+
+
+class OddAnswer(FetchRefused):
+    """The provider answered, but not a document the service reads (E4.6: SSO_ERROR during a
+    sign-in, where a provider that cannot be reached is SSO_PROVIDER_UNAVAILABLE)."""
 
 
 def _public(address: str) -> bool:
@@ -95,52 +102,15 @@ def resolve(url: str, private_ok: bool, within: float = BUDGET) -> tuple[str, st
     return host, addresses[0], port
 
 
-class Watchdog:
-    """Shuts down a guarded session's sockets at its deadline. The read timeout counts per
-    read: without this, a provider sending a byte every 2.9 seconds holds a request for hours.
-    It keeps a duplicate of each socket, valid also once TLS has taken the original over."""
-
-    def __init__(self, deadline: float):
-        self.lock, self.sockets, self.fired = threading.Lock(), [], False
-        self.timer = threading.Timer(max(0.0, deadline - time.monotonic()), self.fire)
-        self.timer.daemon = True
-        self.timer.start()
-
-    def watch(self, sock: socket.socket) -> None:
-        with self.lock:
-            self.sockets.append(sock.dup())
-        if self.fired:
-            self.fire()
-
-    def fire(self) -> None:
-        with self.lock:
-            self.fired = True
-            for sock in self.sockets:
-                try:
-                    sock.shutdown(socket.SHUT_RDWR)  # the blocked read returns at once
-                except OSError:
-                    pass  # the peer closed it already
-            self.close_sockets()
-
-    def close_sockets(self) -> None:
-        while self.sockets:
-            self.sockets.pop().close()
-
-    def close(self) -> None:
-        self.timer.cancel()
-        with self.lock:
-            self.close_sockets()
-
-
-_watchdog: ContextVar[Watchdog] = ContextVar("sso_fetch_watchdog")  # of the request under way
+_deadline: ContextVar[Deadline] = ContextVar("sso_fetch_deadline")  # of the request under way
 
 
 class _Watched:
-    """A connection whose socket the request's watchdog watches."""
+    """A connection whose socket is shut down at the request's deadline."""
 
     def _new_conn(self):
         sock = super()._new_conn()
-        _watchdog.get().watch(sock)
+        _deadline.get().watch(sock)
         return sock
 
 
@@ -162,14 +132,13 @@ class _WatchedHTTPSPool(HTTPSConnectionPool):
 
 class GuardedAdapter(HTTPAdapter):
     """Checks every request's host before it goes, connects to the checked address (TLS still
-    verified against the host name), refuses redirects and cuts the body at MAX_BODY; its
-    watchdog ends whatever is under way at the deadline."""
+    verified against the host name), refuses redirects and cuts the body at MAX_BODY; the
+    process's watchdog ends whatever is under way at the deadline."""
 
-    def __init__(self, private_ok: bool, deadline: float):
+    def __init__(self, private_ok: bool, deadline: Deadline):
         super().__init__(max_retries=0)
         self.private_ok, self.deadline = private_ok, deadline
         self.pinned = {}
-        self.watchdog = Watchdog(deadline)
 
     def init_poolmanager(self, *args, **kwargs):
         super().init_poolmanager(*args, **kwargs)
@@ -178,11 +147,11 @@ class GuardedAdapter(HTTPAdapter):
 
     def close(self):
         super().close()
-        self.watchdog.close()
+        self.deadline.close()
 
     def remaining(self) -> float:
-        left = self.deadline - time.monotonic()
-        if left <= 0 or self.watchdog.fired:
+        left = self.deadline.at - time.monotonic()
+        if left <= 0 or self.deadline.passed:
             raise FetchRefused(f"no answer within {BUDGET:g} seconds")
         return left
 
@@ -203,14 +172,14 @@ class GuardedAdapter(HTTPAdapter):
         netloc = urlsplit(request.url).netloc.rsplit("@", 1)[-1]
         request.headers["Host"] = netloc
         left = self.remaining()
-        watching = _watchdog.set(self.watchdog)  # for the connection this request may open
+        watching = _deadline.set(self.deadline)  # for the connection this request may open
         try:
             response = super().send(request, stream=True, timeout=(left, left), **kwargs)
         except requests.RequestException as exc:
             self.remaining()  # the watchdog cut it
             raise FetchRefused(f"{host} cannot be reached ({type(exc).__name__})") from None
         finally:
-            _watchdog.reset(watching)
+            _deadline.reset(watching)
         if response.is_redirect or 300 <= response.status_code < 400:
             response.close()
             raise FetchRefused(f"{host} answered a redirect, which is not followed")
@@ -240,7 +209,7 @@ def guarded(session: requests.Session) -> requests.Session:
     """`session` (a requests.Session, or Authlib's OAuth2Session) with every request guarded,
     the whole of its use within one BUDGET from now."""
     private_ok = current_app.config["SSO_ALLOW_PRIVATE_NETWORKS"]
-    adapter = GuardedAdapter(private_ok, time.monotonic() + BUDGET)
+    adapter = GuardedAdapter(private_ok, WATCHDOG.deadline(BUDGET))
     session.trust_env = False  # no proxy from the environment: the address checked is the peer
     session.max_redirects = 0
     session.mount("https://", adapter)
@@ -260,9 +229,9 @@ def get_json(url: str) -> dict:
     if response.status_code != 200:
         raise FetchRefused(f"{url} answered {response.status_code}")
     try:
-        data = response.json()
-    except ValueError:
-        raise FetchRefused(f"{url} did not answer JSON") from None
+        data = provider_json.loads(response.content)
+    except provider_json.Refused as exc:
+        raise OddAnswer(f"the answer of {url} {exc}") from None
     if not isinstance(data, dict):
-        raise FetchRefused(f"{url} did not answer a JSON object")
+        raise OddAnswer(f"{url} did not answer a JSON object")
     return data

@@ -15,7 +15,7 @@ from joserfc.jwk import KeySet
 
 from core import clock, sealing, tokens
 from core.outcomes import Invalid
-from sections.sso import fetch
+from sections.sso import fetch, provider_json
 from sections.sso.models import SsoConnection
 
 log = logging.getLogger(__name__)
@@ -119,6 +119,7 @@ def identify(connection: SsoConnection, code: str, code_verifier: str,
         connection.oidc_client_id,
         sealing.unseal(connection.oidc_client_secret, SECRET_PURPOSE),
         token_endpoint_auth_method=auth_method(metadata)))
+    client.register_compliance_hook("access_token_response", _checked_token_answer)
     with client:
         try:
             token = client.fetch_token(metadata["token_endpoint"], grant_type="authorization_code",
@@ -143,11 +144,19 @@ def identify(connection: SsoConnection, code: str, code_verifier: str,
                     name if isinstance(name, str) else None)
 
 
+def _checked_token_answer(response):
+    """Authlib's hook before it parses the token answer (`access_token_response`): that answer
+    read as UTF-8 (RFC 8259 section 8.1) and refused when it nests too deep."""
+    response.encoding = "utf-8"  # what `response.json()` then decodes: the text checked here
+    provider_json.check_depth(response.text)
+    return response
+
+
 def _userinfo(client, url: str, subject: str) -> dict:
     """The userinfo claims (empty when the endpoint answers none), about `subject` only."""
     try:
         response = client.get(url, allow_redirects=False)  # with the token just fetched
-        info = response.json() if response.status_code == 200 else {}
+        info = provider_json.loads(response.content) if response.status_code == 200 else {}
     except ODD_ANSWER as exc:
         raise TokenRefused(f"the userinfo endpoint failed: {exc}") from None
     except requests.RequestException as exc:
@@ -161,7 +170,7 @@ def _userinfo(client, url: str, subject: str) -> dict:
 
 def verified_claims(connection: SsoConnection, id_token: str, nonce_hash: str) -> dict:
     """The ID token's claims once its signature (a key of the provider's JWKS, an asymmetric
-    algorithm), iss, aud, exp, iat (within 5 minutes) and nonce all hold."""
+    algorithm), iss, aud, exp, iat (within 5 minutes), nonce and azp (if any) all hold."""
     try:
         header = jws.extract_compact(id_token.encode("ascii")).protected
     except (JoseError, ValueError, UnicodeError) as exc:
@@ -185,6 +194,11 @@ def verified_claims(connection: SsoConnection, id_token: str, nonce_hash: str) -
     nonce = claims["nonce"]
     if not isinstance(nonce, str) or not tokens.matches(nonce, nonce_hash):
         raise TokenRefused("the ID token's nonce is not the one sent")
+    # OpenID Connect Core 3.1.3.7 step 5 (E4.6): an azp names the party the token was issued
+    # to, which must be this client. Checked here, not by joserfc's registry: it would let a
+    # list holding the client id pass, and azp is one string.
+    if "azp" in claims and claims["azp"] != connection.oidc_client_id:
+        raise TokenRefused("the ID token was issued to another client (azp)")
     return claims
 
 
@@ -195,12 +209,16 @@ def _signed_claims(connection: SsoConnection, id_token: str, kid) -> dict:
     its keys. A token naming a cached key id that does not check is refused outright."""
     stale = connection.oidc_jwks is None or (kid is not None
                                              and not _holds(connection.oidc_jwks, kid))
+    # The claims are parsed by provider_json's decoder (E4.6); joserfc parses the header
+    # itself, but refuses one over 512 bytes first: too short to nest deep.
     try:
-        return jwt.decode(id_token, _keys(connection, stale), algorithms=list(ALGORITHMS)).claims
+        return jwt.decode(id_token, _keys(connection, stale), algorithms=list(ALGORITHMS),
+                          decoder_cls=provider_json.Decoder).claims
     except BadSignatureError:
         if stale or kid is not None:
             raise
-    return jwt.decode(id_token, _keys(connection, True), algorithms=list(ALGORITHMS)).claims
+    return jwt.decode(id_token, _keys(connection, True), algorithms=list(ALGORITHMS),
+                      decoder_cls=provider_json.Decoder).claims
 
 
 def _keys(connection: SsoConnection, refresh: bool) -> KeySet:
@@ -209,6 +227,8 @@ def _keys(connection: SsoConnection, refresh: bool) -> KeySet:
     if refresh:
         try:
             cached = fetch.get_json(connection.oidc_metadata["jwks_uri"])
+        except fetch.OddAnswer as exc:
+            raise TokenRefused(f"the JWKS is not usable: {exc}") from None
         except fetch.FetchRefused as exc:
             raise fetch.FetchRefused(f"the JWKS cannot be read: {exc}") from None
         connection.oidc_jwks, connection.oidc_jwks_fetched_at = cached, clock.utcnow()

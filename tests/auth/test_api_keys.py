@@ -8,6 +8,7 @@ import pytest
 from sqlalchemy import select, text
 
 from core.db import db
+from core.fields import utc_iso
 from sections.auth.models import ApiKey
 from tests.conftest import PASSWORD
 from tests.factories import make_admin, security_events, update_user, user_id
@@ -33,7 +34,7 @@ def test_a_key_is_made_once_stored_hashed_with_a_notice_and_an_event(app, client
     made = new_key(client, headers, name="  deploy bot ", expiresAt=None)
     key, api_key = made["key"], made["apiKey"]
     assert KEY.fullmatch(key)
-    stamp = clock.now.isoformat(timespec="milliseconds").replace("+00:00", "Z")
+    stamp = utc_iso(clock.now)
     assert api_key == {"id": api_key["id"], "name": "deploy bot", "prefix": key[:11],
                        "scopes": ["read"], "expiresAt": None, "createdAt": stamp,
                        "lastUsedAt": None}
@@ -88,7 +89,7 @@ def test_the_session_of_a_key_and_last_used_at(client, auth, clock):
     read = client.get("/api/auth/session", headers=bearer(made["key"]))
     assert read.status_code == 200
     first = read.get_json()
-    stamp = clock.now.isoformat(timespec="milliseconds").replace("+00:00", "Z")
+    stamp = utc_iso(clock.now)
     assert first == {"user": signed_up["user"], "session": None,
                      "apiKey": {**made["apiKey"], "lastUsedAt": stamp}}
     clock.advance(seconds=59)
@@ -98,7 +99,7 @@ def test_the_session_of_a_key_and_last_used_at(client, auth, clock):
     later = client.get("/api/projects", headers=bearer(made["key"]))
     assert later.status_code == 200
     listed = client.get("/api/auth/api-keys", headers=bearer(signed_up["session"]["token"]))
-    moved = clock.now.isoformat(timespec="milliseconds").replace("+00:00", "Z")
+    moved = utc_iso(clock.now)
     assert listed.get_json()["data"][0]["lastUsedAt"] == moved
 
 

@@ -54,6 +54,8 @@ def test_an_admin_opens_a_marked_session_on_the_record(app, client, people, cloc
     assert [v for k, v in marked.items() if k != data["session"]["id"]] == [None]
     entries = audit_entries(app, "user.impersonate")
     assert [(e[0], e[2], e[3]) for e in entries] == [(ids[ADMIN], "user", ids[USER])]
+    assert entries[0][4] == {"sessionId": data["session"]["id"],
+                             "expiresAt": data["session"]["expiresAt"]}  # the API's format
     assert security_events(app, USER, "impersonation_start") == [{"admin": ids[ADMIN]}]
     assert len(security_events(app, USER, "sign_in")) == sign_ins  # an impersonation is no sign-in
 

@@ -111,6 +111,7 @@ def test_q_is_a_case_insensitive_substring_with_plain_percent_and_underscore(cli
     create(client, owner, 1, "snake_case")
     create(client, owner, 1, "snakeXcase")
     create(client, owner, 1, r"back\slash")
+    create(client, owner, 1, "either/or")
 
     def names(q):
         body = client.get("/api/projects", headers=owner, query_string={"q": q}).get_json()
@@ -122,6 +123,8 @@ def test_q_is_a_case_insensitive_substring_with_plain_percent_and_underscore(cli
     assert names("%") == ["100% Pure"]
     assert names("_") == ["snake_case"]
     assert names("\\") == ["back\\slash"]
+    assert names("/") == ["either/or"]  # SQLAlchemy's escape character, as plain as the others
+    assert names("R/O") == ["either/or"]
     assert names("nothing") == []
 
 

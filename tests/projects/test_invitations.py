@@ -5,6 +5,7 @@ import requests
 from sqlalchemy import func, select
 
 from core.db import db
+from core.fields import utc_iso
 from sections.projects.models import Invitation, Membership
 from tests.factories import (
     audit_entries,
@@ -40,7 +41,7 @@ def test_an_invitation_is_mailed_with_a_link_holding_its_token(app, client, setu
     response = invite(client, project, owner, "  Guest@Example.com ")
     assert response.status_code == 201
     data = response.get_json()["data"]
-    stamp = clock.now.isoformat(timespec="milliseconds").replace("+00:00", "Z")
+    stamp = utc_iso(clock.now)
     assert data == {
         "id": data["id"], "projectId": project, "email": GUEST, "status": "PENDING",
         "invitedBy": {"id": user_id(app, OWNER), "email": OWNER, "name": None, "image": None},

@@ -8,6 +8,7 @@ import requests
 from sqlalchemy import func, select
 
 from core.db import db
+from core.fields import utc_iso
 from sections.audit.models import AuditEntry
 from sections.projects.models import Invitation, Membership, Project
 from tests.factories import audit_entries, make_admin, make_project, members_of, user_id
@@ -108,7 +109,7 @@ def test_create_makes_the_caller_owner_and_only_member(app, client, auth, clock)
     assert response.status_code == 201
     data = response.get_json()["data"]
     owner = user_id(app, OWNER)
-    stamp = clock.now.isoformat(timespec="milliseconds").replace("+00:00", "Z")
+    stamp = utc_iso(clock.now)
     assert data == {"id": data["id"], "name": "Apollo", "description": None, "ownerId": owner,
                     "owner": {"id": owner, "email": OWNER, "name": None, "image": None},
                     "role": "owner", "memberCount": 1, "ssoRequired": False,

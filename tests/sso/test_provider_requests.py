@@ -161,3 +161,49 @@ def test_an_answer_dripping_within_each_read_is_cut_off_at_3_seconds(make_app, h
         message = refused_issuer(connect(client, (project, headers), url))
         assert time.monotonic() - started < 4.5
     assert "within 3 seconds" in message, message
+
+
+def test_answers_dripping_at_once_are_each_cut_off_at_3_seconds(make_app):
+    # One watchdog for all: each request's sockets are shut at its own deadline.
+    app = make_app(SSO_ALLOW_PRIVATE_NETWORKS=True)
+    headers = signed_in_user(app, "owner@corp.test")
+    owner = make_project(app, "owner@corp.test"), headers
+    messages = []
+
+    def creation(url):
+        messages.append(refused_issuer(connect(app.test_client(), owner, url)))
+
+    with dripping(b"", HEAD + DOCUMENT) as first, dripping(HEAD, DOCUMENT) as second:
+        started = time.monotonic()
+        threads = [threading.Thread(target=creation, args=(url,)) for url in (first, second)]
+        for thread in threads:
+            thread.start()
+            time.sleep(0.5)  # deadlines half a second apart
+        for thread in threads:
+            thread.join()
+        assert time.monotonic() - started < 5
+    assert len(messages) == 2 and all("within 3 seconds" in m for m in messages), messages
+
+
+def test_provider_requests_start_no_thread_of_their_own(make_app, monkeypatch):
+    # One watchdog thread per process ends every request at its deadline (sections/sso/
+    # watchdog.py): none is started per request. (The host name lookups' pool may still grow
+    # to its 4 threads, which a lookup may start when the last one is not yet idle again.)
+    app = make_app(SSO_ALLOW_PRIVATE_NETWORKS=True)
+    client = app.test_client()
+    headers = signed_in_user(app, "owner@corp.test")
+    owner = make_project(app, "owner@corp.test"), headers
+    here, started = threading.current_thread(), []
+    start = threading.Thread.start
+
+    def counted(thread):
+        if threading.current_thread() is here and not thread.name.startswith("sso-dns"):
+            started.append(thread.name)
+        return start(thread)
+
+    with serve_url(stand_in(redirect_to("http://127.0.0.1:9/"))) as url:
+        refused_issuer(connect(client, owner, url))  # the first may start the watchdog
+        monkeypatch.setattr(threading.Thread, "start", counted)
+        for _ in range(3):
+            assert "redirect" in refused_issuer(connect(client, owner, url))
+    assert started == []

@@ -8,6 +8,7 @@ import pytest
 from cryptography.hazmat.primitives import serialization
 from lxml import etree
 
+from core.fields import utc_iso
 from tests.content import signed_in_user
 from tests.factories import audit_entries, make_project
 from tests.http import error
@@ -50,8 +51,7 @@ def test_an_owner_connects_a_saml_provider(client, owner, idp):
         "spEntityId": entity, "acsUrl": entity + "/acs", "metadataUrl": entity + "/metadata",
         "certificates": [{
             "sha256Fingerprint": fingerprint(idp.certificate),
-            "notAfter": idp.certificate.not_valid_after_utc.isoformat(
-                timespec="milliseconds").replace("+00:00", "Z")}]}
+            "notAfter": utc_iso(idp.certificate.not_valid_after_utc)}]}
     entries = audit_entries(client.application, "project.sso_connection_add")
     assert [e[4]["connectionId"] for e in entries] == [connection["id"]]
 
