@@ -11,7 +11,7 @@ from scim2_models import (
 from sqlalchemy import func, select
 
 from core.db import db
-from core.fields import storable
+from core.fields import storable, utc_iso
 from sections.scim import filters, protocol
 
 MAX_RESULTS = 100  # ServiceProviderConfig filter.maxResults: a page's largest count
@@ -19,13 +19,9 @@ TEXT_MAX = 320  # characters of an indexed attribute (userName, externalId, disp
 
 
 def meta(resource_type: str, row) -> dict:
-    return {"resourceType": resource_type, "created": _time(row.created_at),
-            "lastModified": _time(row.updated_at),
+    return {"resourceType": resource_type, "created": utc_iso(row.created_at),
+            "lastModified": utc_iso(row.updated_at),
             "location": f"{protocol.base_url()}/{resource_type}s/{row.id}"}
-
-
-def _time(moment) -> str:
-    return moment.isoformat(timespec="milliseconds").replace("+00:00", "Z")
 
 
 def response_parameters(model, query) -> ResponseParameters | None:
