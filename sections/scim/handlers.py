@@ -3,7 +3,7 @@ Groups' service, settle the projection in the same transaction, commit, answer i
 from flask import g, request
 
 from core.db import db
-from sections.scim import groups, projection, protocol, resources, tokens, users
+from sections.scim import groups, members, projection, protocol, resources, tokens, users
 
 KINDS = {"Users": users, "Groups": groups}
 
@@ -72,8 +72,8 @@ def _answers(service, rows: list, parameters) -> list:
     """The answers of `rows` with the attributes `parameters` asks for; the members of a page
     of Groups are read in one query, and only when they are answered."""
     if service is groups:
-        members = groups.members_of(rows) if _wants_members(parameters) else {}
-        bodies = [groups.answer(row, members.get(row.id)) for row in rows]
+        found = members.of(rows) if _wants_members(parameters) else {}
+        bodies = [groups.answer(row, found.get(row.id)) for row in rows]
     else:
         bodies = [users.answer(row) for row in rows]
     return [resources.shaped(service.MODEL, body, parameters) for body in bodies]
