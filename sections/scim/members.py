@@ -31,6 +31,20 @@ def answer(member: ScimGroupMember) -> dict:
     return found
 
 
+def answered(parameters) -> bool:
+    """Whether an answer with these `attributes` / `excludedAttributes` shows `members`."""
+    if parameters is None:
+        return True
+    if parameters.attributes:
+        return any(_short(name).split(".")[0] == "members" for name in parameters.attributes)
+    return not any(_short(name) == "members" for name in parameters.excluded_attributes or [])
+
+
+def _short(name) -> str:
+    """An attribute's name without its schema's URN (RFC 7644 section 3.10 allows both)."""
+    return str(name).lower().rsplit(":", 1)[-1]
+
+
 def users_of(group_id: str) -> set:
     return set(db.session.execute(select(ScimGroupMember.member_id).where(
         ScimGroupMember.group_id == group_id, ScimGroupMember.member_type == "User")).scalars())
