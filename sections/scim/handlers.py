@@ -24,22 +24,22 @@ def create(endpoint: str):
     return protocol.reply(_settled(kind, token, change), 201, {"Location": location})
 
 
-def read(endpoint: str, ident: str):
+def read(endpoint: str, resource_id: str):
     kind = TYPES[endpoint]
-    return protocol.reply(shaped(kind, kind.find(credential().project_id, ident)))
+    return protocol.reply(shaped(kind, kind.find(credential().project_id, resource_id)))
 
 
-def change(endpoint: str, ident: str):
+def change(endpoint: str, resource_id: str):
     """PUT or PATCH: answered 200 with the resource (Okta reads the body)."""
     kind, token = TYPES[endpoint], credential()
-    row = kind.find(token.project_id, ident, lock=True)
+    row = kind.find(token.project_id, resource_id, lock=True)
     write = kind.replace if request.method == "PUT" else kind.patch
     return protocol.reply(_settled(kind, token, write(row, protocol.read_body())))
 
 
-def remove(endpoint: str, ident: str):
+def remove(endpoint: str, resource_id: str):
     kind, token = TYPES[endpoint], credential()
-    _settled(kind, token, kind.remove(kind.find(token.project_id, ident, lock=True)))
+    _settled(kind, token, kind.remove(kind.find(token.project_id, resource_id, lock=True)))
     return protocol.reply(None, 204)
 
 

@@ -7,6 +7,7 @@ from scim2_models.path.expressions import CompareOperator, Comparison, LogicalEx
 from sqlalchemy import delete, select
 from sqlalchemy.dialects import postgresql, sqlite
 
+from core import policy
 from core.db import db
 from core.fields import storable
 from sections.scim import protocol
@@ -147,7 +148,7 @@ def _insert(row: ScimGroup, new: dict) -> tuple[bool, set]:
 
 
 def _delete(row: ScimGroup, ids: list) -> tuple[bool, set]:
-    ids = [member_id for member_id in ids if len(member_id) <= 32]
+    ids = [member_id for member_id in ids if policy.is_id(member_id)]  # else names nothing
     if not ids:
         return False, set()
     touched = set(db.session.execute(select(ScimGroupMember.member_id).where(
@@ -169,7 +170,9 @@ def _resolve(row: ScimGroup, entries: list) -> dict:
         wanted[member_id] = display
     if not wanted:
         return {}
-    ids = [member_id for member_id in wanted if len(member_id) <= 32]
+    # A value that cannot be an id (a NUL, which PostgreSQL refuses, or longer than any id)
+    # is never sent to the database: it names nothing, so it is refused below (400).
+    ids = [member_id for member_id in wanted if policy.is_id(member_id)]
     users = set(db.session.execute(select(ScimUser.id).where(
         ScimUser.project_id == row.project_id, ScimUser.id.in_(ids))).scalars())
     groups = set(db.session.execute(select(ScimGroup.id).where(

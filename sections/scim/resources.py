@@ -38,7 +38,8 @@ class ResourceType:
     """A SCIM resource type (RFC 7643 section 6) stored in `table`: what the handlers call,
     the same for each. `model` is its scim2-models class, `schema` its core schema's URN,
     `attributes` its filterable attributes (lower-cased name -> filters.Column), `order` a
-    page's order (ties broken by id)."""
+    page's order (ties broken by id). A path's id reaches `find` checked by the access step
+    (`policy.is_id`: an id that cannot be one is 404 before any query)."""
 
     name: str
     endpoint: str
@@ -54,8 +55,7 @@ class ResourceType:
                                              self.table.project_id == project_id)
         if lock:
             statement = statement.with_for_update()
-        row = db.session.execute(statement).scalar_one_or_none() \
-            if len(resource_id) <= 32 else None
+        row = db.session.execute(statement).scalar_one_or_none()
         if row is None:
             raise NotFoundException(detail=f"No {self.name} {resource_id}")
         return row
