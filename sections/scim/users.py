@@ -4,6 +4,7 @@ in the project case-insensitively (a unique index on its lower-cased copy settle
 from pydantic import ValidationError
 from scim2_models import (
     Context,
+    Email,
     EnterpriseUser,
     PatchOp,
     UniquenessException,
@@ -14,6 +15,7 @@ from sqlalchemy.exc import IntegrityError
 
 from core import clock
 from core.db import db, new_id
+from core.fields import email_address
 from sections.scim import protocol, resources
 from sections.scim.filters import BOOLEAN, EXACT, TEXT, TIME, Column
 from sections.scim.models import ScimGroupMember, ScimUser, ScimUserEmail
@@ -25,12 +27,28 @@ _EMAILS = Column(ScimUserEmail.value, TEXT, ScimUserEmail,
                       ScimUserEmail.user_id == ScimUser.id))
 
 
+class DirectoryEmail(Email):
+    """An e-mail as the directory writes it: any string, stored and read back as written
+    (resources.checked_text refuses what cannot be stored). scim2-models reads `value` as
+    pydantic's EmailStr, whose email-validator refuses special-use domains (`ada@corp.test`)
+    that sign-up accepts; the address a User is linked by is taken by sign-up's rule instead
+    (`address_of`, extensions.md E4.6)."""
+
+    value: str | None = None
+
+
+class DirectoryUser(User[EnterpriseUser]):
+    """RFC 7643 section 4.1's User with the enterprise extension, its e-mails DirectoryEmail."""
+
+    emails: list[DirectoryEmail] | None = None
+
+
 class UserType(resources.ResourceType):
     """Users: every write relinks the User (its address may have moved), and a deleted one
     leaves its Groups and settles the account it was linked to."""
 
     name, endpoint = "User", "Users"
-    model = User[EnterpriseUser]
+    model = DirectoryUser
     schema = "urn:ietf:params:scim:schemas:core:2.0:User"
     table = ScimUser
     attributes = {
@@ -119,13 +137,13 @@ def _write(row: ScimUser, resource, now) -> None:
 
 
 def address_of(resource) -> str | None:
-    """E4.3: the primary e-mail, else the first, else userName when it is an address."""
+    """E4.3: the primary e-mail, else the first, else userName when it is an address; by
+    sign-up's rule (core.fields.email_address, E4.6), trimmed and lower-cased. A chosen e-mail
+    that is no address by that rule (`victim@example.com@corp.example`) gives none: the User
+    links to no account."""
     emails = [email for email in resource.emails or [] if email.value]
     chosen = next((email for email in emails if email.primary), emails[0] if emails else None)
-    found = chosen.value if chosen is not None else resource.user_name
-    if not found or "@" not in found or len(found) > resources.TEXT_MAX:
-        return None
-    return found.strip().lower()
+    return email_address(chosen.value if chosen is not None else resource.user_name)
 
 
 def _write_emails(row: ScimUser, resource) -> None:
