@@ -353,7 +353,7 @@ func (a *ScimAPIService) CreateScimUserExecute(r ApiCreateScimUserRequest) (*Sci
 type ApiDeleteScimGroupRequest struct {
 	ctx        context.Context
 	ApiService *ScimAPIService
-	ident      string
+	resourceId string
 }
 
 func (r ApiDeleteScimGroupRequest) Execute() (*http.Response, error) {
@@ -366,14 +366,14 @@ DeleteScimGroup Delete a Group.
 Authorization: Bearer scim_... (a SCIM token of the project: /api/projects/{id}/scim-tokens); sessions and API keys are 401 here
 
 	@param ctx context.Context - for authentication, logging, cancellation, deadlines, tracing, etc. Passed from http.Request or context.Background().
-	@param ident
+	@param resourceId
 	@return ApiDeleteScimGroupRequest
 */
-func (a *ScimAPIService) DeleteScimGroup(ctx context.Context, ident string) ApiDeleteScimGroupRequest {
+func (a *ScimAPIService) DeleteScimGroup(ctx context.Context, resourceId string) ApiDeleteScimGroupRequest {
 	return ApiDeleteScimGroupRequest{
 		ApiService: a,
 		ctx:        ctx,
-		ident:      ident,
+		resourceId: resourceId,
 	}
 }
 
@@ -390,14 +390,14 @@ func (a *ScimAPIService) DeleteScimGroupExecute(r ApiDeleteScimGroupRequest) (*h
 		return nil, &GenericOpenAPIError{error: err.Error()}
 	}
 
-	localVarPath := localBasePath + "/api/scim/v2/Groups/{ident}"
-	localVarPath = strings.Replace(localVarPath, "{"+"ident"+"}", url.PathEscape(parameterValueToString(r.ident, "ident")), -1)
+	localVarPath := localBasePath + "/api/scim/v2/Groups/{resource_id}"
+	localVarPath = strings.Replace(localVarPath, "{"+"resource_id"+"}", url.PathEscape(parameterValueToString(r.resourceId, "resourceId")), -1)
 
 	localVarHeaderParams := make(map[string]string)
 	localVarQueryParams := url.Values{}
 	localVarFormParams := url.Values{}
-	if strlen(r.ident) < 1 {
-		return nil, reportError("ident must have at least 1 elements")
+	if strlen(r.resourceId) < 1 {
+		return nil, reportError("resourceId must have at least 1 elements")
 	}
 
 	// to determine the Content-Type header
@@ -478,7 +478,7 @@ func (a *ScimAPIService) DeleteScimGroupExecute(r ApiDeleteScimGroupRequest) (*h
 type ApiDeleteScimUserRequest struct {
 	ctx        context.Context
 	ApiService *ScimAPIService
-	ident      string
+	resourceId string
 }
 
 func (r ApiDeleteScimUserRequest) Execute() (*http.Response, error) {
@@ -491,14 +491,14 @@ DeleteScimUser Delete a User.
 Authorization: Bearer scim_... (a SCIM token of the project: /api/projects/{id}/scim-tokens); sessions and API keys are 401 here
 
 	@param ctx context.Context - for authentication, logging, cancellation, deadlines, tracing, etc. Passed from http.Request or context.Background().
-	@param ident
+	@param resourceId
 	@return ApiDeleteScimUserRequest
 */
-func (a *ScimAPIService) DeleteScimUser(ctx context.Context, ident string) ApiDeleteScimUserRequest {
+func (a *ScimAPIService) DeleteScimUser(ctx context.Context, resourceId string) ApiDeleteScimUserRequest {
 	return ApiDeleteScimUserRequest{
 		ApiService: a,
 		ctx:        ctx,
-		ident:      ident,
+		resourceId: resourceId,
 	}
 }
 
@@ -515,14 +515,14 @@ func (a *ScimAPIService) DeleteScimUserExecute(r ApiDeleteScimUserRequest) (*htt
 		return nil, &GenericOpenAPIError{error: err.Error()}
 	}
 
-	localVarPath := localBasePath + "/api/scim/v2/Users/{ident}"
-	localVarPath = strings.Replace(localVarPath, "{"+"ident"+"}", url.PathEscape(parameterValueToString(r.ident, "ident")), -1)
+	localVarPath := localBasePath + "/api/scim/v2/Users/{resource_id}"
+	localVarPath = strings.Replace(localVarPath, "{"+"resource_id"+"}", url.PathEscape(parameterValueToString(r.resourceId, "resourceId")), -1)
 
 	localVarHeaderParams := make(map[string]string)
 	localVarQueryParams := url.Values{}
 	localVarFormParams := url.Values{}
-	if strlen(r.ident) < 1 {
-		return nil, reportError("ident must have at least 1 elements")
+	if strlen(r.resourceId) < 1 {
+		return nil, reportError("resourceId must have at least 1 elements")
 	}
 
 	// to determine the Content-Type header
@@ -603,7 +603,7 @@ func (a *ScimAPIService) DeleteScimUserExecute(r ApiDeleteScimUserRequest) (*htt
 type ApiGetScimGroupRequest struct {
 	ctx        context.Context
 	ApiService *ScimAPIService
-	ident      string
+	resourceId string
 }
 
 func (r ApiGetScimGroupRequest) Execute() (*ScimResource, *http.Response, error) {
@@ -616,14 +616,14 @@ GetScimGroup Read a Group.
 Authorization: Bearer scim_... (a SCIM token of the project: /api/projects/{id}/scim-tokens); sessions and API keys are 401 here
 
 	@param ctx context.Context - for authentication, logging, cancellation, deadlines, tracing, etc. Passed from http.Request or context.Background().
-	@param ident
+	@param resourceId
 	@return ApiGetScimGroupRequest
 */
-func (a *ScimAPIService) GetScimGroup(ctx context.Context, ident string) ApiGetScimGroupRequest {
+func (a *ScimAPIService) GetScimGroup(ctx context.Context, resourceId string) ApiGetScimGroupRequest {
 	return ApiGetScimGroupRequest{
 		ApiService: a,
 		ctx:        ctx,
-		ident:      ident,
+		resourceId: resourceId,
 	}
 }
 
@@ -643,14 +643,14 @@ func (a *ScimAPIService) GetScimGroupExecute(r ApiGetScimGroupRequest) (*ScimRes
 		return localVarReturnValue, nil, &GenericOpenAPIError{error: err.Error()}
 	}
 
-	localVarPath := localBasePath + "/api/scim/v2/Groups/{ident}"
-	localVarPath = strings.Replace(localVarPath, "{"+"ident"+"}", url.PathEscape(parameterValueToString(r.ident, "ident")), -1)
+	localVarPath := localBasePath + "/api/scim/v2/Groups/{resource_id}"
+	localVarPath = strings.Replace(localVarPath, "{"+"resource_id"+"}", url.PathEscape(parameterValueToString(r.resourceId, "resourceId")), -1)
 
 	localVarHeaderParams := make(map[string]string)
 	localVarQueryParams := url.Values{}
 	localVarFormParams := url.Values{}
-	if strlen(r.ident) < 1 {
-		return localVarReturnValue, nil, reportError("ident must have at least 1 elements")
+	if strlen(r.resourceId) < 1 {
+		return localVarReturnValue, nil, reportError("resourceId must have at least 1 elements")
 	}
 
 	// to determine the Content-Type header
@@ -1152,7 +1152,7 @@ func (a *ScimAPIService) GetScimServiceProviderConfigExecute(r ApiGetScimService
 type ApiGetScimUserRequest struct {
 	ctx        context.Context
 	ApiService *ScimAPIService
-	ident      string
+	resourceId string
 }
 
 func (r ApiGetScimUserRequest) Execute() (*ScimResource, *http.Response, error) {
@@ -1165,14 +1165,14 @@ GetScimUser Read a User.
 Authorization: Bearer scim_... (a SCIM token of the project: /api/projects/{id}/scim-tokens); sessions and API keys are 401 here
 
 	@param ctx context.Context - for authentication, logging, cancellation, deadlines, tracing, etc. Passed from http.Request or context.Background().
-	@param ident
+	@param resourceId
 	@return ApiGetScimUserRequest
 */
-func (a *ScimAPIService) GetScimUser(ctx context.Context, ident string) ApiGetScimUserRequest {
+func (a *ScimAPIService) GetScimUser(ctx context.Context, resourceId string) ApiGetScimUserRequest {
 	return ApiGetScimUserRequest{
 		ApiService: a,
 		ctx:        ctx,
-		ident:      ident,
+		resourceId: resourceId,
 	}
 }
 
@@ -1192,14 +1192,14 @@ func (a *ScimAPIService) GetScimUserExecute(r ApiGetScimUserRequest) (*ScimResou
 		return localVarReturnValue, nil, &GenericOpenAPIError{error: err.Error()}
 	}
 
-	localVarPath := localBasePath + "/api/scim/v2/Users/{ident}"
-	localVarPath = strings.Replace(localVarPath, "{"+"ident"+"}", url.PathEscape(parameterValueToString(r.ident, "ident")), -1)
+	localVarPath := localBasePath + "/api/scim/v2/Users/{resource_id}"
+	localVarPath = strings.Replace(localVarPath, "{"+"resource_id"+"}", url.PathEscape(parameterValueToString(r.resourceId, "resourceId")), -1)
 
 	localVarHeaderParams := make(map[string]string)
 	localVarQueryParams := url.Values{}
 	localVarFormParams := url.Values{}
-	if strlen(r.ident) < 1 {
-		return localVarReturnValue, nil, reportError("ident must have at least 1 elements")
+	if strlen(r.resourceId) < 1 {
+		return localVarReturnValue, nil, reportError("resourceId must have at least 1 elements")
 	}
 
 	// to determine the Content-Type header
@@ -1942,7 +1942,7 @@ func (a *ScimAPIService) ListScimUsersExecute(r ApiListScimUsersRequest) (*ScimL
 type ApiPatchScimGroupRequest struct {
 	ctx         context.Context
 	ApiService  *ScimAPIService
-	ident       string
+	resourceId  string
 	requestBody *map[string]interface{}
 }
 
@@ -1962,14 +1962,14 @@ PatchScimGroup Change a Group (PATCH: add, remove, replace).
 Authorization: Bearer scim_... (a SCIM token of the project: /api/projects/{id}/scim-tokens); sessions and API keys are 401 here
 
 	@param ctx context.Context - for authentication, logging, cancellation, deadlines, tracing, etc. Passed from http.Request or context.Background().
-	@param ident
+	@param resourceId
 	@return ApiPatchScimGroupRequest
 */
-func (a *ScimAPIService) PatchScimGroup(ctx context.Context, ident string) ApiPatchScimGroupRequest {
+func (a *ScimAPIService) PatchScimGroup(ctx context.Context, resourceId string) ApiPatchScimGroupRequest {
 	return ApiPatchScimGroupRequest{
 		ApiService: a,
 		ctx:        ctx,
-		ident:      ident,
+		resourceId: resourceId,
 	}
 }
 
@@ -1989,14 +1989,14 @@ func (a *ScimAPIService) PatchScimGroupExecute(r ApiPatchScimGroupRequest) (*Sci
 		return localVarReturnValue, nil, &GenericOpenAPIError{error: err.Error()}
 	}
 
-	localVarPath := localBasePath + "/api/scim/v2/Groups/{ident}"
-	localVarPath = strings.Replace(localVarPath, "{"+"ident"+"}", url.PathEscape(parameterValueToString(r.ident, "ident")), -1)
+	localVarPath := localBasePath + "/api/scim/v2/Groups/{resource_id}"
+	localVarPath = strings.Replace(localVarPath, "{"+"resource_id"+"}", url.PathEscape(parameterValueToString(r.resourceId, "resourceId")), -1)
 
 	localVarHeaderParams := make(map[string]string)
 	localVarQueryParams := url.Values{}
 	localVarFormParams := url.Values{}
-	if strlen(r.ident) < 1 {
-		return localVarReturnValue, nil, reportError("ident must have at least 1 elements")
+	if strlen(r.resourceId) < 1 {
+		return localVarReturnValue, nil, reportError("resourceId must have at least 1 elements")
 	}
 	if r.requestBody == nil {
 		return localVarReturnValue, nil, reportError("requestBody is required and must be specified")
@@ -2113,7 +2113,7 @@ func (a *ScimAPIService) PatchScimGroupExecute(r ApiPatchScimGroupRequest) (*Sci
 type ApiPatchScimUserRequest struct {
 	ctx         context.Context
 	ApiService  *ScimAPIService
-	ident       string
+	resourceId  string
 	requestBody *map[string]interface{}
 }
 
@@ -2133,14 +2133,14 @@ PatchScimUser Change a User (PATCH: add, remove, replace).
 Authorization: Bearer scim_... (a SCIM token of the project: /api/projects/{id}/scim-tokens); sessions and API keys are 401 here
 
 	@param ctx context.Context - for authentication, logging, cancellation, deadlines, tracing, etc. Passed from http.Request or context.Background().
-	@param ident
+	@param resourceId
 	@return ApiPatchScimUserRequest
 */
-func (a *ScimAPIService) PatchScimUser(ctx context.Context, ident string) ApiPatchScimUserRequest {
+func (a *ScimAPIService) PatchScimUser(ctx context.Context, resourceId string) ApiPatchScimUserRequest {
 	return ApiPatchScimUserRequest{
 		ApiService: a,
 		ctx:        ctx,
-		ident:      ident,
+		resourceId: resourceId,
 	}
 }
 
@@ -2160,14 +2160,14 @@ func (a *ScimAPIService) PatchScimUserExecute(r ApiPatchScimUserRequest) (*ScimR
 		return localVarReturnValue, nil, &GenericOpenAPIError{error: err.Error()}
 	}
 
-	localVarPath := localBasePath + "/api/scim/v2/Users/{ident}"
-	localVarPath = strings.Replace(localVarPath, "{"+"ident"+"}", url.PathEscape(parameterValueToString(r.ident, "ident")), -1)
+	localVarPath := localBasePath + "/api/scim/v2/Users/{resource_id}"
+	localVarPath = strings.Replace(localVarPath, "{"+"resource_id"+"}", url.PathEscape(parameterValueToString(r.resourceId, "resourceId")), -1)
 
 	localVarHeaderParams := make(map[string]string)
 	localVarQueryParams := url.Values{}
 	localVarFormParams := url.Values{}
-	if strlen(r.ident) < 1 {
-		return localVarReturnValue, nil, reportError("ident must have at least 1 elements")
+	if strlen(r.resourceId) < 1 {
+		return localVarReturnValue, nil, reportError("resourceId must have at least 1 elements")
 	}
 	if r.requestBody == nil {
 		return localVarReturnValue, nil, reportError("requestBody is required and must be specified")
@@ -2284,7 +2284,7 @@ func (a *ScimAPIService) PatchScimUserExecute(r ApiPatchScimUserRequest) (*ScimR
 type ApiReplaceScimGroupRequest struct {
 	ctx         context.Context
 	ApiService  *ScimAPIService
-	ident       string
+	resourceId  string
 	requestBody *map[string]interface{}
 }
 
@@ -2304,14 +2304,14 @@ ReplaceScimGroup Replace a Group (PUT).
 Authorization: Bearer scim_... (a SCIM token of the project: /api/projects/{id}/scim-tokens); sessions and API keys are 401 here
 
 	@param ctx context.Context - for authentication, logging, cancellation, deadlines, tracing, etc. Passed from http.Request or context.Background().
-	@param ident
+	@param resourceId
 	@return ApiReplaceScimGroupRequest
 */
-func (a *ScimAPIService) ReplaceScimGroup(ctx context.Context, ident string) ApiReplaceScimGroupRequest {
+func (a *ScimAPIService) ReplaceScimGroup(ctx context.Context, resourceId string) ApiReplaceScimGroupRequest {
 	return ApiReplaceScimGroupRequest{
 		ApiService: a,
 		ctx:        ctx,
-		ident:      ident,
+		resourceId: resourceId,
 	}
 }
 
@@ -2331,14 +2331,14 @@ func (a *ScimAPIService) ReplaceScimGroupExecute(r ApiReplaceScimGroupRequest) (
 		return localVarReturnValue, nil, &GenericOpenAPIError{error: err.Error()}
 	}
 
-	localVarPath := localBasePath + "/api/scim/v2/Groups/{ident}"
-	localVarPath = strings.Replace(localVarPath, "{"+"ident"+"}", url.PathEscape(parameterValueToString(r.ident, "ident")), -1)
+	localVarPath := localBasePath + "/api/scim/v2/Groups/{resource_id}"
+	localVarPath = strings.Replace(localVarPath, "{"+"resource_id"+"}", url.PathEscape(parameterValueToString(r.resourceId, "resourceId")), -1)
 
 	localVarHeaderParams := make(map[string]string)
 	localVarQueryParams := url.Values{}
 	localVarFormParams := url.Values{}
-	if strlen(r.ident) < 1 {
-		return localVarReturnValue, nil, reportError("ident must have at least 1 elements")
+	if strlen(r.resourceId) < 1 {
+		return localVarReturnValue, nil, reportError("resourceId must have at least 1 elements")
 	}
 	if r.requestBody == nil {
 		return localVarReturnValue, nil, reportError("requestBody is required and must be specified")
@@ -2455,7 +2455,7 @@ func (a *ScimAPIService) ReplaceScimGroupExecute(r ApiReplaceScimGroupRequest) (
 type ApiReplaceScimUserRequest struct {
 	ctx         context.Context
 	ApiService  *ScimAPIService
-	ident       string
+	resourceId  string
 	requestBody *map[string]interface{}
 }
 
@@ -2475,14 +2475,14 @@ ReplaceScimUser Replace a User (PUT).
 Authorization: Bearer scim_... (a SCIM token of the project: /api/projects/{id}/scim-tokens); sessions and API keys are 401 here
 
 	@param ctx context.Context - for authentication, logging, cancellation, deadlines, tracing, etc. Passed from http.Request or context.Background().
-	@param ident
+	@param resourceId
 	@return ApiReplaceScimUserRequest
 */
-func (a *ScimAPIService) ReplaceScimUser(ctx context.Context, ident string) ApiReplaceScimUserRequest {
+func (a *ScimAPIService) ReplaceScimUser(ctx context.Context, resourceId string) ApiReplaceScimUserRequest {
 	return ApiReplaceScimUserRequest{
 		ApiService: a,
 		ctx:        ctx,
-		ident:      ident,
+		resourceId: resourceId,
 	}
 }
 
@@ -2502,14 +2502,14 @@ func (a *ScimAPIService) ReplaceScimUserExecute(r ApiReplaceScimUserRequest) (*S
 		return localVarReturnValue, nil, &GenericOpenAPIError{error: err.Error()}
 	}
 
-	localVarPath := localBasePath + "/api/scim/v2/Users/{ident}"
-	localVarPath = strings.Replace(localVarPath, "{"+"ident"+"}", url.PathEscape(parameterValueToString(r.ident, "ident")), -1)
+	localVarPath := localBasePath + "/api/scim/v2/Users/{resource_id}"
+	localVarPath = strings.Replace(localVarPath, "{"+"resource_id"+"}", url.PathEscape(parameterValueToString(r.resourceId, "resourceId")), -1)
 
 	localVarHeaderParams := make(map[string]string)
 	localVarQueryParams := url.Values{}
 	localVarFormParams := url.Values{}
-	if strlen(r.ident) < 1 {
-		return localVarReturnValue, nil, reportError("ident must have at least 1 elements")
+	if strlen(r.resourceId) < 1 {
+		return localVarReturnValue, nil, reportError("resourceId must have at least 1 elements")
 	}
 	if r.requestBody == nil {
 		return localVarReturnValue, nil, reportError("requestBody is required and must be specified")

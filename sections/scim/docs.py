@@ -66,6 +66,12 @@ class ScimBlueprint(ApiBlueprint):
                     "content": {MEDIA_TYPE: {"schema": ScimErrorSchema}}}
         return doc
 
+    def document_access(self, doc, doc_info, **kwargs):
+        """A SCIM view documents its own refusals (`operation`: the access step's 401 and path
+        id's 404 among them) in SCIM's media type, and its bearer in its description: the
+        API's `bearerAuth` (a session or an API key) is refused here."""
+        return super().document_access(doc, {}, **kwargs)
+
     def operation(self, operation_id: str, status: int, schema, *errors, body=False,
                   query=False):
         """Document a SCIM view: its answer, its errors (401 always), its body and query."""

@@ -154,9 +154,11 @@ def _compare(column, op: CompareOperator, operand):
     if op == CompareOperator.ne:
         return column != operand
     if op in (CompareOperator.co, CompareOperator.sw, CompareOperator.ew):
-        escaped = operand.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_")
-        pattern = {CompareOperator.co: f"%{escaped}%", CompareOperator.sw: f"{escaped}%",
-                   CompareOperator.ew: f"%{escaped}"}[op]
-        return column.like(pattern, escape="\\")
+        # LIKE with the operand's `%`, `_` and the escape character escaped (autoescape): the
+        # value is matched as written (RFC 7644 section 3.4.2.2), on TEXT columns both sides
+        # already lower-cased (_operand and the `_key` columns).
+        match = {CompareOperator.co: column.contains, CompareOperator.sw: column.startswith,
+                 CompareOperator.ew: column.endswith}[op]
+        return match(operand, autoescape=True)
     return {CompareOperator.gt: column > operand, CompareOperator.ge: column >= operand,
             CompareOperator.lt: column < operand, CompareOperator.le: column <= operand}[op]

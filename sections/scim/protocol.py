@@ -15,6 +15,7 @@ from scim2_models import (
 MEDIA_TYPE = "application/scim+json"
 PREFIX = "/api/scim/v2"
 ERROR = "urn:ietf:params:scim:api:messages:2.0:Error"
+TOKEN_REQUIRED = "A SCIM token of the project is required (Authorization: Bearer scim_...)"
 # Microsoft Entra ID removes a member by a `remove` whose `value` names it, and replaces
 # `emails[type eq "work"].value` on a User that has no work address yet (creating it); both
 # are refused by the strict reading. Its capitalised ops ("Replace") and booleans written as
@@ -46,8 +47,10 @@ def error_reply(status: int, detail: str, scim_type: str | None = None,
 def render_api_error(err) -> Response:
     """The error envelope of the SCIM blueprint (core/errors.py `use_envelope`): every answer
     the framework or the pipeline gives there (401, 404, 405, 413, 415, 429, 503) in SCIM's
-    form, with the headers it carries (Retry-After, the bearer challenge)."""
-    return error_reply(err.status, err.message, headers=err.headers)
+    form, with the headers it carries (Retry-After, the bearer challenge). A 401 here is the
+    access step's for want of a SCIM token: its detail says which token."""
+    detail = TOKEN_REQUIRED if err.status == 401 else err.message
+    return error_reply(err.status, detail, headers=err.headers)
 
 
 def render_exception(exc: SCIMException) -> Response:

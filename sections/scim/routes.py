@@ -1,9 +1,9 @@
 """The SCIM 2.0 service at /api/scim/v2 (extensions.md E4.3; RFC 7644): the project's SCIM
 token as the bearer (its own lookup: no session or API key reaches it), SCIM's media type,
 errors and lists. Each view declares itself; handlers.py does the work."""
-from flask import g, request
-from scim2_models import UnauthorizedException
+from flask import request
 
+from core.access import REQUIRED, declared
 from core.bearer import own_lookup
 from sections.scim import discovery, handlers, protocol, resources, tokens
 from sections.scim.docs import ScimBlueprint, ScimListSchema, ScimResourceSchema
@@ -14,9 +14,16 @@ blp = ScimBlueprint("scim", __name__, url_prefix=protocol.PREFIX,
 
 
 def route(rule: str, method: str, kind: str = ""):
-    """A SCIM endpoint: its bearer is a SCIM token, looked up by tokens.lookup alone."""
+    """A SCIM endpoint: its bearer is a SCIM token, looked up by tokens.lookup alone, and
+    required by the access step (core/access.py), so the request pipeline answers 401 after the
+    rate limit (the token's own counter) and before anything else, the path id's 404 included:
+    every endpoint, discovery included, needs the token (E4.3). A path id is `resource_id`, so
+    that one that cannot be an id (`%00`, 65 characters) is 404 before any query."""
     def decorator(view):
         endpoint = view.__name__ + (f"_{kind.lower()}" if kind else "")
+        # The declaration alone: login_required would also mark the view as one taking the
+        # API's own bearer (a session or an API key), which this one refuses.
+        declared(view).auth = REQUIRED
         return blp.route(rule, methods=[method], endpoint=endpoint)(
             own_lookup(tokens.lookup)(view))
     return decorator
@@ -28,15 +35,6 @@ def says(summary: str):
         view.__doc__ = summary
         return view
     return decorator
-
-
-@blp.before_request
-def require_token():
-    # After the rate limit (the token's own counter), before anything is read: every
-    # endpoint, discovery included, needs the token (E4.3).
-    if not isinstance(g.get("bearer_session"), tokens.ScimCredential):
-        raise UnauthorizedException(detail="A SCIM token of the project is required "
-                                           "(Authorization: Bearer scim_...)")
 
 
 @route("/ServiceProviderConfig", "GET")
@@ -104,29 +102,29 @@ def _views(kind: str, noun: str):
     def create():
         return handlers.create(kind)
 
-    @route(f"/{kind}/<ident>", "GET", kind)
+    @route(f"/{kind}/<resource_id>", "GET", kind)
     @blp.operation(f"getScim{noun}", 200, ScimResourceSchema, 400)
     @says(f"Read a {noun}.")
-    def read(ident):
-        return handlers.read(kind, ident)
+    def read(resource_id):
+        return handlers.read(kind, resource_id)
 
-    @route(f"/{kind}/<ident>", "PUT", kind)
+    @route(f"/{kind}/<resource_id>", "PUT", kind)
     @blp.operation(f"replaceScim{noun}", 200, ScimResourceSchema, 400, 409, body=True)
     @says(f"Replace a {noun} (PUT).")
-    def replace(ident):
-        return handlers.change(kind, ident)
+    def replace(resource_id):
+        return handlers.change(kind, resource_id)
 
-    @route(f"/{kind}/<ident>", "PATCH", kind)
+    @route(f"/{kind}/<resource_id>", "PATCH", kind)
     @blp.operation(f"patchScim{noun}", 200, ScimResourceSchema, 400, 409, body=True)
     @says(f"Change a {noun} (PATCH: add, remove, replace).")
-    def patch(ident):
-        return handlers.change(kind, ident)
+    def patch(resource_id):
+        return handlers.change(kind, resource_id)
 
-    @route(f"/{kind}/<ident>", "DELETE", kind)
+    @route(f"/{kind}/<resource_id>", "DELETE", kind)
     @blp.operation(f"deleteScim{noun}", 204, None)
     @says(f"Delete a {noun}.")
-    def delete(ident):
-        return handlers.remove(kind, ident)
+    def delete(resource_id):
+        return handlers.remove(kind, resource_id)
 
 
 _views("Users", "User")

@@ -34,6 +34,10 @@ class ScimCredential:
     def rate_key(self) -> str:
         return f"scim:{self.token_id}"
 
+    def check_reach(self, method: str, path: str) -> None:
+        """The access step asks every credential (core/access.py): a SCIM token reaches every
+        SCIM endpoint, and nothing else (the app's lookup does not know it)."""
+
 
 def lookup(token: str) -> ScimCredential | None:
     """The credential of a live SCIM token; None for anything else (401). `lastUsedAt` moves

@@ -4,8 +4,8 @@ in the project case-insensitively (a unique index on its lower-cased copy settle
 from pydantic import ValidationError
 from scim2_models import (
     Context,
+    Email,
     EnterpriseUser,
-    NotFoundException,
     PatchOp,
     UniquenessException,
     User,
@@ -15,87 +15,96 @@ from sqlalchemy.exc import IntegrityError
 
 from core import clock
 from core.db import db, new_id
+from core.fields import email_address
 from sections.scim import protocol, resources
 from sections.scim.filters import BOOLEAN, EXACT, TEXT, TIME, Column
 from sections.scim.models import ScimGroupMember, ScimUser, ScimUserEmail
+from sections.scim.resources import Change
 
-MODEL = User[EnterpriseUser]
-SCHEMA = "urn:ietf:params:scim:schemas:core:2.0:User"
 # The project too, so the filter's EXISTS runs on the index (project_id, value).
 _EMAILS = Column(ScimUserEmail.value, TEXT, ScimUserEmail,
                  and_(ScimUserEmail.project_id == ScimUser.project_id,
                       ScimUserEmail.user_id == ScimUser.id))
-ATTRIBUTES = {
-    "id": Column(ScimUser.id, EXACT), "username": Column(ScimUser.user_name_key, TEXT),
-    "externalid": Column(ScimUser.external_id, EXACT),
-    "displayname": Column(ScimUser.display_name_key, TEXT),
-    "active": Column(ScimUser.active, BOOLEAN),
-    "meta.lastmodified": Column(ScimUser.updated_at, TIME),
-    "meta.created": Column(ScimUser.created_at, TIME),
-    "emails": _EMAILS, "emails.value": _EMAILS,
-}
-ORDER = (ScimUser.created_at, ScimUser.id)
 
 
-def answer(row: ScimUser) -> dict:
-    """The User as stored, with its id and meta (RFC 7643 section 3.1)."""
-    return {**row.data, "id": row.id, "meta": resources.meta("User", row)}
+class DirectoryEmail(Email):
+    """An e-mail as the directory writes it: any string, stored and read back as written
+    (resources.checked_text refuses what cannot be stored). scim2-models reads `value` as
+    pydantic's EmailStr, whose email-validator refuses special-use domains (`ada@corp.test`)
+    that sign-up accepts; the address a User is linked by is taken by sign-up's rule instead
+    (`address_of`, extensions.md E4.6)."""
+
+    value: str | None = None
 
 
-def find(project_id: str, user_id: str, *, lock: bool = False) -> ScimUser:
-    statement = select(ScimUser).where(ScimUser.id == user_id, ScimUser.project_id == project_id)
-    if lock:
-        statement = statement.with_for_update()
-    row = db.session.execute(statement).scalar_one_or_none() if len(user_id) <= 32 else None
-    if row is None:
-        raise NotFoundException(detail=f"No User {user_id}")
-    return row
+class DirectoryUser(User[EnterpriseUser]):
+    """RFC 7643 section 4.1's User with the enterprise extension, its e-mails DirectoryEmail."""
+
+    emails: list[DirectoryEmail] | None = None
 
 
-def model_of(row: ScimUser):
-    return protocol.validate(MODEL, answer(row), None)
+class UserType(resources.ResourceType):
+    """Users: every write relinks the User (its address may have moved), and a deleted one
+    leaves its Groups and settles the account it was linked to."""
+
+    name, endpoint = "User", "Users"
+    model = DirectoryUser
+    schema = "urn:ietf:params:scim:schemas:core:2.0:User"
+    table = ScimUser
+    attributes = {
+        "id": Column(ScimUser.id, EXACT), "username": Column(ScimUser.user_name_key, TEXT),
+        "externalid": Column(ScimUser.external_id, EXACT),
+        "displayname": Column(ScimUser.display_name_key, TEXT),
+        "active": Column(ScimUser.active, BOOLEAN),
+        "meta.lastmodified": Column(ScimUser.updated_at, TIME),
+        "meta.created": Column(ScimUser.created_at, TIME),
+        "emails": _EMAILS, "emails.value": _EMAILS,
+    }
+    order = (ScimUser.created_at, ScimUser.id)
+
+    def create(self, project_id: str, payload: dict) -> Change:
+        resource = protocol.validate(self.model, payload, Context.RESOURCE_CREATION_REQUEST)
+        now = clock.utcnow_ms()
+        row = ScimUser(id=new_id(), project_id=project_id, created_at=now)
+        _write(row, resource, now)
+        db.session.add(row)
+        _flush_unique(row)
+        _write_emails(row, resource)
+        return Change(row, frozenset({row.id}))
+
+    def replace(self, row: ScimUser, payload: dict) -> Change:
+        replacement = protocol.validate(self.model, payload,
+                                        Context.RESOURCE_REPLACEMENT_REQUEST)
+        if _run(replacement.replace, self.stored(row)):
+            _save(row, replacement)
+        return _relinked(row)
+
+    def patch(self, row: ScimUser, payload: dict) -> Change:
+        operations = protocol.validate(PatchOp[self.model], payload,
+                                       Context.RESOURCE_PATCH_REQUEST)
+        resource = self.stored(row)
+        if _run(operations.patch, resource, protocol.POLICY):
+            _save(row, resource)
+        return _relinked(row)
+
+    def remove(self, row: ScimUser) -> Change:
+        linked = frozenset({row.account_id} - {None})
+        db.session.execute(delete(ScimGroupMember).where(ScimGroupMember.member_id == row.id))
+        db.session.delete(row)
+        db.session.flush()
+        return Change(None, accounts=linked)
+
+    def stored(self, row: ScimUser):
+        """The stored User as its model, for scim2-models to replace or patch."""
+        return protocol.validate(self.model, self.answer(row), None)
 
 
-def create(project_id: str, payload: dict) -> ScimUser:
-    resource = protocol.validate(MODEL, payload, Context.RESOURCE_CREATION_REQUEST)
-    now = clock.utcnow_ms()
-    row = ScimUser(id=new_id(), project_id=project_id, created_at=now)
-    _write(row, resource, now)
-    db.session.add(row)
-    _flush_unique(row)
-    _write_emails(row, resource)
-    return row
+USERS = UserType()
 
 
-def replace(row: ScimUser, payload: dict) -> bool:
-    """PUT: the whole User replaced (immutable attributes checked); whether it changed."""
-    replacement = protocol.validate(MODEL, payload, Context.RESOURCE_REPLACEMENT_REQUEST)
-    if not _run(replacement.replace, model_of(row)):
-        return False
-    _save(row, replacement)
-    return True
-
-
-def patch(row: ScimUser, payload: dict) -> bool:
-    """PATCH (RFC 7644 section 3.5.2) applied to the stored User; whether it changed."""
-    operations = protocol.validate(PatchOp[MODEL], payload, Context.RESOURCE_PATCH_REQUEST)
-    resource = model_of(row)
-    if not _run(operations.patch, resource, protocol.POLICY):
-        return False
-    _save(row, resource)
-    return True
-
-
-def remove(row: ScimUser) -> None:
-    db.session.execute(delete(ScimGroupMember).where(ScimGroupMember.member_id == row.id))
-    db.session.delete(row)
-    db.session.flush()
-
-
-def search_statement(project_id: str, search):
-    statement = select(ScimUser).where(ScimUser.project_id == project_id)
-    clause = resources.condition(search, ATTRIBUTES, SCHEMA)
-    return statement if clause is None else statement.where(clause)
+def _relinked(row: ScimUser) -> Change:
+    """A changed User is relinked (its address may have moved), its account before settled."""
+    return Change(row, frozenset({row.id}), frozenset({row.account_id} - {None}))
 
 
 def _run(method, *args):
@@ -128,13 +137,13 @@ def _write(row: ScimUser, resource, now) -> None:
 
 
 def address_of(resource) -> str | None:
-    """E4.3: the primary e-mail, else the first, else userName when it is an address."""
+    """E4.3: the primary e-mail, else the first, else userName when it is an address; by
+    sign-up's rule (core.fields.email_address, E4.6), trimmed and lower-cased. A chosen e-mail
+    that is no address by that rule (`victim@example.com@corp.example`) gives none: the User
+    links to no account."""
     emails = [email for email in resource.emails or [] if email.value]
     chosen = next((email for email in emails if email.primary), emails[0] if emails else None)
-    found = chosen.value if chosen is not None else resource.user_name
-    if not found or "@" not in found or len(found) > resources.TEXT_MAX:
-        return None
-    return found.strip().lower()
+    return email_address(chosen.value if chosen is not None else resource.user_name)
 
 
 def _write_emails(row: ScimUser, resource) -> None:

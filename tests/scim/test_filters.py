@@ -131,3 +131,18 @@ def test_emails_value_finds_this_projects_user_only(app, client, auth, people):
     answer = scim(client, "GET", "/Users", theirs,
                   query_string={"filter": 'emails[value eq "ALICE@example.com"]'}).get_json()
     assert [item["id"] for item in answer["Resources"]] == [twin["id"]]
+
+
+def test_like_wildcards_in_a_value_are_plain_characters(app, client, auth):
+    """co, sw and ew match the value as written: `%`, `_`, `/` and `\\` are no patterns."""
+    _project, _headers, token = directory(app, client, auth)
+    for user_name in ("a%b", "a_b", "a/b", "a\\b", "AXB"):
+        assert scim(client, "POST", "/Users", token,
+                    user_body(user_name)).status_code == 201, user_name
+    cases = {'userName co "%"': ["a%b"], 'userName co "_"': ["a_b"],
+             'userName sw "a/"': ["a/b"], 'userName ew "\\\\b"': ["a\\b"],
+             'userName co "%b"': ["a%b"], 'userName sw "a_"': ["a_b"],
+             'userName co "x"': ["AXB"], 'userName ew "B"': sorted(["a%b", "a_b", "a/b",
+                                                                     "a\\b", "AXB"])}
+    for expression, expected in cases.items():
+        assert found(client, token, expression) == expected, expression

@@ -98,3 +98,50 @@ def test_a_member_display_that_is_not_a_string_is_400(app, client, auth):
                                                         "display": display}]}))
         scim_error(answer, 400, "invalidValue")
     assert "members" not in scim(client, "GET", f"/Groups/{group['id']}", token).get_json()
+
+
+NOT_IDS = ("a" * 65, "%00", "a%00b")  # in a path: longer than any id, a NUL (PostgreSQL refuses)
+
+
+def test_a_path_id_that_cannot_be_one_is_404_and_without_a_token_401(app, client, auth):
+    """The access step refuses such an id before any query, in SCIM's form, on every method of
+    Users and Groups; the bearer is checked first (the order of checks: 401, then 404)."""
+    _project, _headers, token = directory(app, client, auth)
+    user, group = user_in_group(client, token, "ids@example.com", "Ids")
+    change = patch_body({"op": "replace", "path": "displayName", "value": "Renamed"})
+    for kind, item in (("Users", user), ("Groups", group)):
+        for ident in (*NOT_IDS, "a" * 64):
+            for method, body in (("GET", None), ("PUT", item), ("PATCH", change),
+                                 ("DELETE", None)):
+                scim_error(scim(client, method, f"/{kind}/{ident}", token, body), 404)
+                refused = scim_error(scim(client, method, f"/{kind}/{ident}", {}, body), 401)
+                assert "SCIM token" in refused["detail"]
+        assert scim(client, "GET", f"/{kind}/{item['id']}", token).get_json() == item
+
+
+def test_member_values_that_cannot_be_ids_are_400_or_name_nothing(app, client, auth):
+    """A member's value is an id of the directory: one that cannot be an id (a NUL, a lone
+    surrogate, longer than any id) is refused as naming nothing (400), never sent to the
+    database; removing it removes nothing."""
+    _project, _headers, token = directory(app, client, auth)
+    user, group = user_in_group(client, token, "m@example.com", "Members")
+    path = f"/Groups/{group['id']}"
+    for value in ("a" * 65, "a" * 64, "x\x00y", "\ud800"):
+        members = [{"value": value}]
+        for method, where, body in (
+                ("POST", "/Groups", {"schemas": [GROUP_SCHEMA], "displayName": "New",
+                                     "members": members}),
+                ("PUT", path, {**group, "members": members}),
+                ("PATCH", path, patch_body({"op": "add", "path": "members", "value": members}))):
+            scim_error(scim(client, method, where, token, body), 400, "invalidValue")
+        removed = scim(client, "PATCH", path, token, patch_body(
+            {"op": "remove", "path": "members", "value": members}))
+        assert removed.status_code == 200, removed.get_json()
+        selected = scim(client, "PATCH", path, token, patch_body(
+            {"op": "remove", "path": f'members[value eq "{value}"]'}))
+        if "\x00" in value:  # not even a filter
+            scim_error(selected, 400)
+        else:
+            assert selected.status_code == 200, selected.get_json()
+    still = scim(client, "GET", path, token).get_json()
+    assert [member["value"] for member in still["members"]] == [user["id"]]

@@ -1,5 +1,10 @@
 """The SCIM service through HTTP (extensions.md E4.3): tokens choose the project, SCIM's media
 type, errors and lists, Users and Groups read back as written."""
+import threading
+
+from sqlalchemy import event
+
+from core.db import db
 from tests.scim.scim import (
     GROUP_SCHEMA,
     MEDIA,
@@ -74,3 +79,40 @@ def test_a_page_of_groups_answers_each_its_own_members(app, client, auth):
     bare = scim(client, "GET", "/Groups", token,
                 query_string={"excludedAttributes": "members"}).get_json()["Resources"]
     assert len(bare) == 3 and not any("members" in group for group in bare)
+
+
+def statements(app, request) -> list:
+    """The SQL statements that `request()` sends from this thread, but the token's own (its
+    lookup, and `lastUsedAt` moved once a minute)."""
+    seen, mine = [], threading.get_ident()
+
+    def note(conn, cursor, statement, *args):
+        if threading.get_ident() == mine and "scim_tokens" not in statement:
+            seen.append(statement)
+
+    with app.app_context():
+        engine = db.engine
+    event.listen(engine, "before_cursor_execute", note)
+    try:
+        assert request().status_code == 200
+    finally:
+        event.remove(engine, "before_cursor_execute", note)
+    return seen
+
+
+def test_a_list_is_one_page_query_and_one_count_whatever_its_size(app, client, auth):
+    """The members of a page of Groups are one more query, and none when not answered."""
+    _project, _headers, token = directory(app, client, auth)
+    user_in_group(client, token, "u0@example.com", "G0")
+    lists = {path: statements(app, lambda path=path: scim(client, "GET", path, token))
+             for path in ("/Users", "/Groups")}
+    for i in range(1, 4):
+        user_in_group(client, token, f"u{i}@example.com", f"G{i}")
+    for path, before in lists.items():
+        assert len(statements(app, lambda path=path: scim(client, "GET", path, token))) \
+            == len(before), path
+    assert len(lists["/Groups"]) == len(lists["/Users"]) + 1
+    bare = statements(app, lambda: scim(client, "GET", "/Groups", token,
+                                        query_string={"excludedAttributes": "members"}))
+    assert len(bare) == len(lists["/Users"])
+    assert not [sql for sql in bare if "scim_group_members" in sql]

@@ -248,13 +248,13 @@ later with `flask --app app audit verify --head SEQ:HASH`. */
   /** Search the directory's Users (POST .search). */
   searchScimUsers: { method: "post", path: "/api/scim/v2/Users/.search" },
   /** Read a User. */
-  getScimUser: { method: "get", path: "/api/scim/v2/Users/{ident}" },
+  getScimUser: { method: "get", path: "/api/scim/v2/Users/{resource_id}" },
   /** Replace a User (PUT). */
-  replaceScimUser: { method: "put", path: "/api/scim/v2/Users/{ident}" },
+  replaceScimUser: { method: "put", path: "/api/scim/v2/Users/{resource_id}" },
   /** Delete a User. */
-  deleteScimUser: { method: "delete", path: "/api/scim/v2/Users/{ident}" },
+  deleteScimUser: { method: "delete", path: "/api/scim/v2/Users/{resource_id}" },
   /** Change a User (PATCH: add, remove, replace). */
-  patchScimUser: { method: "patch", path: "/api/scim/v2/Users/{ident}" },
+  patchScimUser: { method: "patch", path: "/api/scim/v2/Users/{resource_id}" },
   /** List or filter the directory's Groups. */
   listScimGroups: { method: "get", path: "/api/scim/v2/Groups" },
   /** Create a Group in the token's project. */
@@ -262,13 +262,13 @@ later with `flask --app app audit verify --head SEQ:HASH`. */
   /** Search the directory's Groups (POST .search). */
   searchScimGroups: { method: "post", path: "/api/scim/v2/Groups/.search" },
   /** Read a Group. */
-  getScimGroup: { method: "get", path: "/api/scim/v2/Groups/{ident}" },
+  getScimGroup: { method: "get", path: "/api/scim/v2/Groups/{resource_id}" },
   /** Replace a Group (PUT). */
-  replaceScimGroup: { method: "put", path: "/api/scim/v2/Groups/{ident}" },
+  replaceScimGroup: { method: "put", path: "/api/scim/v2/Groups/{resource_id}" },
   /** Delete a Group. */
-  deleteScimGroup: { method: "delete", path: "/api/scim/v2/Groups/{ident}" },
+  deleteScimGroup: { method: "delete", path: "/api/scim/v2/Groups/{resource_id}" },
   /** Change a Group (PATCH: add, remove, replace). */
-  patchScimGroup: { method: "patch", path: "/api/scim/v2/Groups/{ident}" },
+  patchScimGroup: { method: "patch", path: "/api/scim/v2/Groups/{resource_id}" },
 } as const;
 
 export type Operations = typeof operations;

@@ -1732,12 +1732,12 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/scim/v2/Users/{ident}": {
+    "/api/scim/v2/Users/{resource_id}": {
         parameters: {
             query?: never;
             header?: never;
             path: {
-                ident: string;
+                resource_id: string;
             };
             cookie?: never;
         };
@@ -1810,12 +1810,12 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/scim/v2/Groups/{ident}": {
+    "/api/scim/v2/Groups/{resource_id}": {
         parameters: {
             query?: never;
             header?: never;
             path: {
-                ident: string;
+                resource_id: string;
             };
             cookie?: never;
         };
@@ -10609,7 +10609,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                ident: string;
+                resource_id: string;
             };
             cookie?: never;
         };
@@ -10667,7 +10667,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                ident: string;
+                resource_id: string;
             };
             cookie?: never;
         };
@@ -10744,7 +10744,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                ident: string;
+                resource_id: string;
             };
             cookie?: never;
         };
@@ -10791,7 +10791,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                ident: string;
+                resource_id: string;
             };
             cookie?: never;
         };
@@ -11076,7 +11076,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                ident: string;
+                resource_id: string;
             };
             cookie?: never;
         };
@@ -11134,7 +11134,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                ident: string;
+                resource_id: string;
             };
             cookie?: never;
         };
@@ -11211,7 +11211,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                ident: string;
+                resource_id: string;
             };
             cookie?: never;
         };
@@ -11258,7 +11258,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                ident: string;
+                resource_id: string;
             };
             cookie?: never;
         };

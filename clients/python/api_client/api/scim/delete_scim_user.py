@@ -10,13 +10,13 @@ from ...types import Response
 
 
 def _get_kwargs(
-    ident: str,
+    resource_id: str,
 ) -> dict[str, Any]:
 
     _kwargs: dict[str, Any] = {
         "method": "delete",
-        "url": "/api/scim/v2/Users/{ident}".format(
-            ident=quote(str(ident), safe=""),
+        "url": "/api/scim/v2/Users/{resource_id}".format(
+            resource_id=quote(str(resource_id), safe=""),
         ),
     }
 
@@ -57,7 +57,7 @@ def _build_response(
 
 
 def sync_detailed(
-    ident: str,
+    resource_id: str,
     *,
     client: AuthenticatedClient | Client,
 ) -> Response[Any | ScimError]:
@@ -67,7 +67,7 @@ def sync_detailed(
     sessions and API keys are 401 here
 
     Args:
-        ident (str):
+        resource_id (str):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -78,7 +78,7 @@ def sync_detailed(
     """
 
     kwargs = _get_kwargs(
-        ident=ident,
+        resource_id=resource_id,
     )
 
     response = client.get_httpx_client().request(
@@ -89,7 +89,7 @@ def sync_detailed(
 
 
 def sync(
-    ident: str,
+    resource_id: str,
     *,
     client: AuthenticatedClient | Client,
 ) -> Any | ScimError | None:
@@ -99,7 +99,7 @@ def sync(
     sessions and API keys are 401 here
 
     Args:
-        ident (str):
+        resource_id (str):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -110,13 +110,13 @@ def sync(
     """
 
     return sync_detailed(
-        ident=ident,
+        resource_id=resource_id,
         client=client,
     ).parsed
 
 
 async def asyncio_detailed(
-    ident: str,
+    resource_id: str,
     *,
     client: AuthenticatedClient | Client,
 ) -> Response[Any | ScimError]:
@@ -126,7 +126,7 @@ async def asyncio_detailed(
     sessions and API keys are 401 here
 
     Args:
-        ident (str):
+        resource_id (str):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -137,7 +137,7 @@ async def asyncio_detailed(
     """
 
     kwargs = _get_kwargs(
-        ident=ident,
+        resource_id=resource_id,
     )
 
     response = await client.get_async_httpx_client().request(**kwargs)
@@ -146,7 +146,7 @@ async def asyncio_detailed(
 
 
 async def asyncio(
-    ident: str,
+    resource_id: str,
     *,
     client: AuthenticatedClient | Client,
 ) -> Any | ScimError | None:
@@ -156,7 +156,7 @@ async def asyncio(
     sessions and API keys are 401 here
 
     Args:
-        ident (str):
+        resource_id (str):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -168,7 +168,7 @@ async def asyncio(
 
     return (
         await asyncio_detailed(
-            ident=ident,
+            resource_id=resource_id,
             client=client,
         )
     ).parsed

@@ -11,13 +11,13 @@ from ...types import Response
 
 
 def _get_kwargs(
-    ident: str,
+    resource_id: str,
 ) -> dict[str, Any]:
 
     _kwargs: dict[str, Any] = {
         "method": "get",
-        "url": "/api/scim/v2/Users/{ident}".format(
-            ident=quote(str(ident), safe=""),
+        "url": "/api/scim/v2/Users/{resource_id}".format(
+            resource_id=quote(str(resource_id), safe=""),
         ),
     }
 
@@ -64,7 +64,7 @@ def _build_response(
 
 
 def sync_detailed(
-    ident: str,
+    resource_id: str,
     *,
     client: AuthenticatedClient | Client,
 ) -> Response[ScimError | ScimResource]:
@@ -74,7 +74,7 @@ def sync_detailed(
     sessions and API keys are 401 here
 
     Args:
-        ident (str):
+        resource_id (str):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -85,7 +85,7 @@ def sync_detailed(
     """
 
     kwargs = _get_kwargs(
-        ident=ident,
+        resource_id=resource_id,
     )
 
     response = client.get_httpx_client().request(
@@ -96,7 +96,7 @@ def sync_detailed(
 
 
 def sync(
-    ident: str,
+    resource_id: str,
     *,
     client: AuthenticatedClient | Client,
 ) -> ScimError | ScimResource | None:
@@ -106,7 +106,7 @@ def sync(
     sessions and API keys are 401 here
 
     Args:
-        ident (str):
+        resource_id (str):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -117,13 +117,13 @@ def sync(
     """
 
     return sync_detailed(
-        ident=ident,
+        resource_id=resource_id,
         client=client,
     ).parsed
 
 
 async def asyncio_detailed(
-    ident: str,
+    resource_id: str,
     *,
     client: AuthenticatedClient | Client,
 ) -> Response[ScimError | ScimResource]:
@@ -133,7 +133,7 @@ async def asyncio_detailed(
     sessions and API keys are 401 here
 
     Args:
-        ident (str):
+        resource_id (str):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -144,7 +144,7 @@ async def asyncio_detailed(
     """
 
     kwargs = _get_kwargs(
-        ident=ident,
+        resource_id=resource_id,
     )
 
     response = await client.get_async_httpx_client().request(**kwargs)
@@ -153,7 +153,7 @@ async def asyncio_detailed(
 
 
 async def asyncio(
-    ident: str,
+    resource_id: str,
     *,
     client: AuthenticatedClient | Client,
 ) -> ScimError | ScimResource | None:
@@ -163,7 +163,7 @@ async def asyncio(
     sessions and API keys are 401 here
 
     Args:
-        ident (str):
+        resource_id (str):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -175,7 +175,7 @@ async def asyncio(
 
     return (
         await asyncio_detailed(
-            ident=ident,
+            resource_id=resource_id,
             client=client,
         )
     ).parsed

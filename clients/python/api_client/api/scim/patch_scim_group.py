@@ -12,7 +12,7 @@ from ...types import Response
 
 
 def _get_kwargs(
-    ident: str,
+    resource_id: str,
     *,
     body: PatchScimGroupJsonBody,
 ) -> dict[str, Any]:
@@ -20,8 +20,8 @@ def _get_kwargs(
 
     _kwargs: dict[str, Any] = {
         "method": "patch",
-        "url": "/api/scim/v2/Groups/{ident}".format(
-            ident=quote(str(ident), safe=""),
+        "url": "/api/scim/v2/Groups/{resource_id}".format(
+            resource_id=quote(str(resource_id), safe=""),
         ),
     }
 
@@ -78,7 +78,7 @@ def _build_response(
 
 
 def sync_detailed(
-    ident: str,
+    resource_id: str,
     *,
     client: AuthenticatedClient | Client,
     body: PatchScimGroupJsonBody,
@@ -89,7 +89,7 @@ def sync_detailed(
     sessions and API keys are 401 here
 
     Args:
-        ident (str):
+        resource_id (str):
         body (PatchScimGroupJsonBody):
 
     Raises:
@@ -101,7 +101,7 @@ def sync_detailed(
     """
 
     kwargs = _get_kwargs(
-        ident=ident,
+        resource_id=resource_id,
         body=body,
     )
 
@@ -113,7 +113,7 @@ def sync_detailed(
 
 
 def sync(
-    ident: str,
+    resource_id: str,
     *,
     client: AuthenticatedClient | Client,
     body: PatchScimGroupJsonBody,
@@ -124,7 +124,7 @@ def sync(
     sessions and API keys are 401 here
 
     Args:
-        ident (str):
+        resource_id (str):
         body (PatchScimGroupJsonBody):
 
     Raises:
@@ -136,14 +136,14 @@ def sync(
     """
 
     return sync_detailed(
-        ident=ident,
+        resource_id=resource_id,
         client=client,
         body=body,
     ).parsed
 
 
 async def asyncio_detailed(
-    ident: str,
+    resource_id: str,
     *,
     client: AuthenticatedClient | Client,
     body: PatchScimGroupJsonBody,
@@ -154,7 +154,7 @@ async def asyncio_detailed(
     sessions and API keys are 401 here
 
     Args:
-        ident (str):
+        resource_id (str):
         body (PatchScimGroupJsonBody):
 
     Raises:
@@ -166,7 +166,7 @@ async def asyncio_detailed(
     """
 
     kwargs = _get_kwargs(
-        ident=ident,
+        resource_id=resource_id,
         body=body,
     )
 
@@ -176,7 +176,7 @@ async def asyncio_detailed(
 
 
 async def asyncio(
-    ident: str,
+    resource_id: str,
     *,
     client: AuthenticatedClient | Client,
     body: PatchScimGroupJsonBody,
@@ -187,7 +187,7 @@ async def asyncio(
     sessions and API keys are 401 here
 
     Args:
-        ident (str):
+        resource_id (str):
         body (PatchScimGroupJsonBody):
 
     Raises:
@@ -200,7 +200,7 @@ async def asyncio(
 
     return (
         await asyncio_detailed(
-            ident=ident,
+            resource_id=resource_id,
             client=client,
             body=body,
         )
