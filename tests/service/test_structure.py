@@ -92,6 +92,23 @@ def test_a_section_imports_only_what_another_exports(path):
             f"{path} imports sections.{section}.{reached[0]}; it exports {exports}"
 
 
+def test_sections_import_each_other_in_no_cycle():
+    """A lower section lets a higher one act through a hook (core/hooks.py), never an import
+    back: the sections' imports of each other (function-level ones too) form no cycle."""
+    graph = {}
+    for path in (p for p in modules() if p.parts[0] == "sections" and len(p.parts) > 2):
+        for section, _ in reached_sections(path):
+            if section != path.parts[1]:
+                graph.setdefault(path.parts[1], set()).add(section)
+
+    def reaches(start, goal, seen=()):
+        return any(step == goal or (step not in seen and reaches(step, goal, (*seen, step)))
+                   for step in graph.get(start, ()))
+
+    cycles = sorted(section for section in graph if reaches(section, section))
+    assert not cycles, f"sections in an import cycle: {cycles}"
+
+
 @pytest.mark.parametrize("path", list(modules()), ids=str)
 def test_modules_stay_small(path):
     assert len((ROOT / path).read_text().splitlines()) <= MAX_LINES
