@@ -35,7 +35,7 @@ class Server:
     """A waitress process serving `target` (module:app) as production does: `python serve.py`,
     with its limits (serve.py), on a loopback port."""
 
-    def __init__(self, target, env, threads, log_path):
+    def __init__(self, target, env, threads, log_path, root=ROOT):
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         self.log_path = log_path
@@ -43,7 +43,7 @@ class Server:
         with open(log_path, "w") as log:
             self.proc = subprocess.Popen(
                 [sys.executable, "serve.py", target],
-                cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT)
+                cwd=root, env=env, stdout=log, stderr=subprocess.STDOUT)
 
     def __enter__(self):
         deadline = time.time() + 30
@@ -97,8 +97,8 @@ def service_env(args, workdir):
     return env
 
 
-def prepare_database(env):
-    subprocess.run([sys.executable, "-m", "flask", "--app", "app", "db", "upgrade"], cwd=ROOT,
+def prepare_database(env, root=ROOT):
+    subprocess.run([sys.executable, "-m", "flask", "--app", "app", "db", "upgrade"], cwd=root,
                    env=env, check=True, capture_output=True)
 
 

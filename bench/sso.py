@@ -2,8 +2,11 @@
 a real OpenID provider on loopback (oidc-provider-mock), each callback a fresh sign-in whose
 state, code and ID token are new; the callback makes one token request, discovery and the JWKS
 come from the connection's cache. Requests alternate one by one; medians and their ratio.
-Usage: python bench/sso.py [--samples 200] [--database-url URL]"""
+With --before (a checkout of an older commit), that tree is served beside this one, each on its
+own database, and the two callbacks alternate too: the ratio of their server times.
+Usage: python bench/sso.py [--samples 200] [--database-url URL] [--before DIR]"""
 import argparse
+import contextlib
 import logging
 import os
 import statistics
@@ -19,7 +22,8 @@ from sqlalchemy import create_engine, text
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
-from bench.run import PASSWORD, Server, prepare_database, service_env  # noqa: E402
+from bench import cluster  # noqa: E402
+from bench.run import PASSWORD, ROOT, Server, prepare_database, service_env  # noqa: E402
 
 logging.getLogger("werkzeug").setLevel(logging.WARNING)  # the provider's request lines
 with warnings.catch_warnings():
@@ -111,11 +115,60 @@ def mean_ms(before, after, endpoint) -> float:
     return seconds / count * 1000
 
 
+def served(args, workdir, name, root, issuer, stack):
+    """(a name, the server of `root` on a database of its own, set up for the bench)."""
+    url = args.database_url
+    if url:
+        url = stack.enter_context(cluster.fresh_database(url, f"bench_sso_{name}"))
+    env = service_env(argparse.Namespace(database_url=url, ratelimit_storage="memory://"),
+                      f"{workdir}/{name}")
+    os.makedirs(f"{workdir}/{name}")
+    env.update(SSO_ALLOW_PRIVATE_NETWORKS="true", ACCOUNT_FAILURE_LIMIT="1000000 per minute")
+    prepare_database(env, root)
+    server = stack.enter_context(Server("wsgi:app", env, 4, f"{workdir}/{name}.log", root))
+    with requests.Session() as http:
+        setup(http, server.url, env["DATABASE_URL"], issuer)
+    return name, server
+
+
+def compare(args):
+    """This tree's callback against the one of --before, served side by side."""
+    workdir = tempfile.mkdtemp(prefix="sso-bench-")
+    with oidc_provider_mock.run_server_in_thread() as provider, contextlib.ExitStack() as stack, \
+            requests.Session() as http:
+        issuer = f"http://localhost:{provider.server_port}"
+        requests.put(f"{issuer}/users/ada", json={"email": f"ada@{DOMAIN}", "name": "Ada"},
+                     timeout=10).raise_for_status()
+        variants = [served(args, workdir, "before", args.before, issuer, stack),
+                    served(args, workdir, "after", ROOT, issuer, stack)]
+        start = {}
+        for i in range(args.samples + 20):
+            if i == 20:  # the warm-up is over
+                start = {name: server_seconds(http, server.url) for name, server in variants}
+            for _, server in (variants if i % 2 == 0 else variants[::-1]):
+                sso_callback(http, server.url, f"ada@{DOMAIN}", "ada")
+                password_sign_in(http, server.url)
+        means = {}
+        for name, server in variants:
+            end = server_seconds(http, server.url)
+            means[name] = (mean_ms(start[name], end, "/api/auth/sso/oidc/callback"),
+                           mean_ms(start[name], end, "/api/auth/sign-in"))
+            print(f"{name}: server time, mean: OIDC callback {means[name][0]:.2f} ms, password "
+                  f"sign-in {means[name][1]:.2f} ms")
+    (before, before_pw), (after, after_pw) = means["before"], means["after"]
+    print(f"OIDC callback, this tree / --before: {after / before:.3f} (server time; "
+          f"callback per password sign-in {after / after_pw:.3f} against {before / before_pw:.3f};"
+          f" {args.samples} of each, alternating)")
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--samples", type=int, default=200)
     parser.add_argument("--database-url")
+    parser.add_argument("--before", help="a checkout of an older commit, served beside this one")
     args = parser.parse_args()
+    if args.before:
+        return compare(args)
     workdir = tempfile.mkdtemp(prefix="sso-bench-")
     env = service_env(argparse.Namespace(database_url=args.database_url,
                                          ratelimit_storage="memory://"), workdir)

@@ -342,7 +342,11 @@ def reset_database(app):
                 shutil.copyfile(path, _sqlite_schema)
             return
         if not _schema_built:
-            db.drop_all()
+            # Everything goes, also the tables of models that no longer exist (a table a
+            # migration removed, left by a run of an older tree, would still hold foreign keys
+            # to the tables drop_all drops).
+            db.session.execute(text("DROP SCHEMA public CASCADE; CREATE SCHEMA public"))
+            db.session.commit()
             db.create_all()
             _schema_built = True
         tables = [t.name for t in reversed(db.metadata.sorted_tables) if t.name != "stat_counts"]
