@@ -21,7 +21,7 @@ from sqlalchemy import DDL, BigInteger, String, event, insert, select, text, upd
 from sqlalchemy.orm import Session
 
 from core import clock
-from core.db import UTCDateTime
+from core.db import UTCDateTime, db
 from core.fields import utc_iso
 from sections.audit.models import AuditEntry
 
@@ -152,9 +152,12 @@ def _inside(where, transaction) -> bool:
     return False
 
 
+# On the sessions of the app's `db` alone: a listener on a scoped_session goes to its
+# sessionmaker's own Session subclass (SQLAlchemy's SessionEvents), so a session made any other
+# way (a script's, another engine's, a library's) is never appended to.
 for _name, _listener in (("before_commit", _append), ("after_soft_rollback", _drop),
                          ("after_transaction_end", _end)):
-    event.listen(Session, _name, _listener)
+    event.listen(db.session, _name, _listener)
 
 
 COLUMNS = (AuditEntry.id, AuditEntry.seq, AuditEntry.actor_id, AuditEntry.action,
