@@ -7,8 +7,9 @@ EXPORTS = ("service", "schemas")
 
 
 def register(app, api):
-    from sections.audit import chain, models  # noqa: F401  (its table, the chain's hooks)
+    from sections.audit import chain, models, service  # noqa: F401  (its table, the chain's hooks)
     from sections.audit.commands import audit_commands
     from sections.audit.routes import blp
+    service.actions({"user.delete": "user"})  # an account's deletion: an entry of audit's own
     api.register_blueprint(blp)
     app.cli.add_command(audit_commands)
