@@ -117,20 +117,29 @@ def head() -> dict:
     return {"seq": seq, "hash": hash_, "createdAt": created_at}
 
 
+# E4.5: the export escapes the line breaks that JSON leaves raw (with non-ASCII unescaped), so
+# that a reader splitting on any line break (Python's str.splitlines, JavaScript's line
+# terminators) sees one entry a line. JSON escapes the C0 controls already (\n, \r, \x0b, \x0c,
+# \x1c-\x1e among them). An escape parses back to the same character, so every hash, over the
+# canonical JSON of the values, still recomputes.
+LINE_BREAKS = str.maketrans({"\u2028": "\\u2028", "\u2029": "\\u2029", "\x85": "\\u0085"})
+
 _ACTOR = (User.id.label("actor_user_id"), User.name.label("actor_name"),
           User.image.label("actor_image"), User.email.label("actor_email"))
 
 
 def export_lines(project_id: str):
     """The project's entries in `seq` order, one JSON object a line (NDJSON), each as the list
-    answers it: read by keyset pages of plain rows, so memory holds one page at a time."""
+    answers it, with no raw line break inside a line: read by keyset pages of plain rows, so
+    memory holds one page at a time."""
     statement = (select(*chain.COLUMNS, *_ACTOR).outerjoin(User, User.id == AuditEntry.actor_id)
                  .where(AuditEntry.project_id == project_id))
     for row in chain.pages(db.session, statement):
         actor = None if row.actor_user_id is None else _Actor(row)
         answer = entry_answer(row, actor)
         answer["createdAt"] = utc_iso(row.created_at)
-        yield json.dumps(answer, ensure_ascii=False, separators=(",", ":")) + "\n"
+        line = json.dumps(answer, ensure_ascii=False, separators=(",", ":"))
+        yield line.translate(LINE_BREAKS) + "\n"
 
 
 class _Actor:
