@@ -1,7 +1,7 @@
 """the audit chain's hash in the service alone; its lock and head read as one function
 
-Revision ID: 0025
-Revises: 0024
+Revision ID: 0026
+Revises: 0025
 Create Date: 2026-12-02 09:00:00.000000
 
 extensions.md E4.5. The hash rule is written once, in the service (sections/audit/chain.py):
@@ -15,8 +15,8 @@ writer's.
 from alembic import op
 
 # revision identifiers, used by Alembic.
-revision = '0025'
-down_revision = '0024'
+revision = '0026'
+down_revision = '0025'
 branch_labels = None
 depends_on = None
 
