@@ -8,3 +8,6 @@ def register(app, api):
     from sections.admin import rules  # noqa: F401  (its kinds, for the policy)
     from sections.admin.routes import blp as routes
     api.register_blueprint(routes)
+    from sections.audit import service as audit
+    audit.actions({"user.update": "user", "user.ban": "user", "user.unban": "user",
+                   "user.sessions_revoke": "user", "user.impersonate": "user"})

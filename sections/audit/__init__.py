@@ -16,6 +16,7 @@ def register(app, api):
     )
     from sections.audit.commands import audit_commands
     from sections.audit.routes import blp
+    service.actions({"user.delete": "user"})  # an account's deletion: an entry of audit's own
     hooks.ACCOUNT_GOING.fill(service.record_deletion)  # R8: `user.delete`, by whoever did it
     api.register_blueprint(blp)
     app.cli.add_command(audit_commands)

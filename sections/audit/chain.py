@@ -3,25 +3,25 @@
 `hash` = lower-case hex SHA-256 of `prev_hash` as 32 raw bytes followed by the canonical JSON of
 {seq, actorId, action, targetType, targetId, projectId, details, createdAt} (UTF-8, keys sorted,
 separators "," and ":", non-ASCII unescaped, createdAt ISO 8601 UTC with milliseconds and Z).
+This module is the one place that rule is written: the commit's append on both databases and
+`flask --app app audit verify` use `entry_hash`.
 
 `record` keeps an entry aside (the session's `info`); the commit appends what the transaction
-kept, as late as it can: the change itself is flushed, the chain's lock taken (PostgreSQL: a
-transaction-level advisory lock; SQLite: its one writer's lock), the last entry read, and the
-entries numbered, timed (never before the last entry) and hashed after it. The lock is held
-until the commit, so the next writer reads this transaction's last entry (READ COMMITTED reads
-anew at each statement): no gap, no fork, however many processes write. On PostgreSQL the
-lock, the read and the insert are one call of `audit_append` (migration 0024), so no client
-round trip lies inside the lock but the commit's. A transaction (or savepoint) rolled back
-drops what it kept and took no number. The unique index on `seq` refuses a fork written by
-any other path.
+kept, as late as it can: the change itself is flushed, the chain's lock taken and the last
+entry read in one round trip (`locked_head`), the entries numbered, timed (never before the
+last entry) and hashed after it, and inserted. The lock is held until the commit, so the next
+writer reads this transaction's last entry: no gap, no fork, however many processes write. A
+transaction (or savepoint) rolled back drops what it kept and took no number. The unique index
+on `seq` refuses a fork written by any other path.
 """
 import hashlib
 import json
 
-from sqlalchemy import DDL, event, insert, select, text, update
+from sqlalchemy import DDL, BigInteger, String, event, insert, select, text, update
 from sqlalchemy.orm import Session
 
 from core import clock
+from core.db import UTCDateTime, db
 from core.fields import utc_iso
 from sections.audit.models import AuditEntry
 
@@ -49,7 +49,8 @@ def entry_hash(prev_hash: str, fields: dict) -> str:
 
 
 def hash_of(entry, prev_hash: str) -> str:
-    """The hash of an entry (an AuditEntry or a row with its columns) after `prev_hash`."""
+    """The hash of an entry (an AuditEntry, a row with its columns, or a kept dict's columns
+    as attributes) after `prev_hash`."""
     return entry_hash(prev_hash, hashed_fields(
         entry.seq, entry.actor_id, entry.action, entry.target_type, entry.target_id,
         entry.project_id, entry.details, utc_iso(entry.created_at)))
@@ -70,100 +71,53 @@ def head(session: Session):
     return tuple(last) if last is not None else (0, ZERO, None)
 
 
-def _lock_sqlite(connection) -> None:
-    """SQLite's lock for the chain, held until the commit: its one writer's. A transaction that
-    has written holds it, after which its reads see the latest commit; one that has not takes
-    it with a write that matches nothing."""
-    if not connection.connection.dbapi_connection.in_transaction:
-        connection.execute(SQLITE_LOCK)
-
-
-SQLITE_LOCK = (update(AuditEntry).where(AuditEntry.seq == 0).values(seq=AuditEntry.seq))
 HEAD = (select(AuditEntry.seq, AuditEntry.hash, AuditEntry.created_at)
         .order_by(AuditEntry.seq.desc()).limit(1))
 INSERT = insert(AuditEntry)
+SQLITE_LOCK = (update(AuditEntry).where(AuditEntry.seq == 0).values(seq=AuditEntry.seq))
 
-# PostgreSQL's append: the service computes each entry's canonical JSON (canonical_around); the
-# function puts in `seq` and `createdAt`, which only the head decides, and hashes it with SHA-256
-# as the published rule does. Each statement of a VOLATILE function takes a new snapshot (READ
-# COMMITTED): the head is read after the lock is held, so it is the last committed entry.
-# create_all makes it with the table; migration 0024 installs it (a copy as of that revision).
-APPEND_FUNCTION = r"""
-CREATE OR REPLACE FUNCTION audit_append(
-    lock_key bigint, entry_id varchar, actor varchar, act varchar, target_kind varchar,
-    target varchar, project varchar, body json, now_at timestamptz, before_time text,
-    before_seq text, after_seq text) RETURNS void
-LANGUAGE plpgsql VOLATILE AS $$
-DECLARE
-    last_seq bigint := 0;
-    last_hash varchar := repeat('0', 64);
-    last_at timestamptz := NULL;
-    moment timestamptz;
-BEGIN
-    PERFORM pg_advisory_xact_lock(lock_key);
-    SELECT seq, hash, created_at INTO last_seq, last_hash, last_at
-        FROM audit_log ORDER BY seq DESC LIMIT 1;
-    IF NOT FOUND THEN
-        last_seq := 0;
-        last_hash := repeat('0', 64);
-    END IF;
-    moment := greatest(now_at, last_at);  -- never before the last entry
-    INSERT INTO audit_log (id, seq, actor_id, action, target_type, target_id, project_id,
-                           details, created_at, prev_hash, hash)
-    VALUES (entry_id, last_seq + 1, actor, act, target_kind, target, project, body, moment,
-            last_hash,
-            encode(sha256(decode(last_hash, 'hex') || convert_to(
-                before_time
-                || to_char(moment AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')
-                || before_seq || (last_seq + 1)::text || after_seq, 'UTF8')), 'hex'));
-END
+# PostgreSQL: the chain's lock and the head's read in one round trip. In READ COMMITTED a
+# statement reads the snapshot taken when it started, so a head read in the statement that
+# waits for the lock could miss the entry its holder just committed (a fork); a VOLATILE
+# function takes a new snapshot for each of its statements, so its read, started once the lock
+# is granted, sees the last committed entry. It holds no part of the hash rule. create_all
+# makes it with the table; migration 0025 installs it (a copy as of that revision).
+HEAD_FUNCTION = """
+CREATE OR REPLACE FUNCTION audit_locked_head(lock_key bigint)
+RETURNS TABLE (seq bigint, hash varchar, created_at timestamptz)
+LANGUAGE sql VOLATILE AS $$
+    SELECT pg_advisory_xact_lock(lock_key);
+    SELECT seq, hash, created_at FROM audit_log ORDER BY seq DESC LIMIT 1;
 $$
 """
 event.listen(AuditEntry.__table__, "after_create",
-             DDL(APPEND_FUNCTION).execute_if(dialect="postgresql"))
+             DDL(HEAD_FUNCTION).execute_if(dialect="postgresql"))
+event.listen(AuditEntry.__table__, "after_drop",
+             DDL("DROP FUNCTION IF EXISTS audit_locked_head(bigint)").execute_if(
+                 dialect="postgresql"))
+LOCKED_HEAD = text("SELECT seq, hash, created_at FROM audit_locked_head(:key)").columns(
+    seq=BigInteger, hash=String, created_at=UTCDateTime)
 
 
-# The two values only the head decides, as they stand in an entry's canonical JSON before they
-# are known: control characters, which JSON writes escaped, so no other value looks alike.
-# createdAt's mark stands inside its quotes; seq, a number, replaces its mark and quotes.
-TIME, SEQ = "\x01", "\x02"
-TIME_MARK, SEQ_MARK = "\\u0001", '"\\u0002"'
-APPEND = text("SELECT audit_append(:key, :id, :actor_id, :action, :target_type, :target_id, "
-              ":project_id, CAST(:details AS json), :now, :before_time, :before_seq, "
-              ":after_seq)")
+def locked_head(connection):
+    """The chain's lock, held until the commit, then the last entry (or None)."""
+    if connection.dialect.name == "postgresql":
+        return connection.execute(LOCKED_HEAD, {"key": LOCK_KEY}).first()
+    # SQLite's lock is its one writer's. A transaction that has written holds it, after which
+    # its reads see the latest commit; one that has not takes it with a write that matches
+    # nothing.
+    if not connection.connection.dbapi_connection.in_transaction:
+        connection.execute(SQLITE_LOCK)
+    return connection.execute(HEAD).first()
 
 
-def canonical_around(entry: dict) -> tuple[str, str, str]:
-    """The entry's canonical JSON (the published serialisation) cut where `createdAt` and
-    `seq` go: (before createdAt's value, between it and seq's, after seq's). The keys sort
-    as action, actorId, createdAt, details, projectId, seq, targetId, targetType: before
-    createdAt and after seq stand only names and ids the service makes, which hold no control
-    character and no backslash."""
-    text_ = canonical(hashed_fields(
-        SEQ, entry["actor_id"], entry["action"], entry["target_type"], entry["target_id"],
-        entry["project_id"], entry["details"], TIME)).decode("utf-8")
-    before_time, rest = text_.split(TIME_MARK, 1)
-    between, after = rest.rsplit(SEQ_MARK, 1)
-    return before_time, between, after
-
-
-@event.listens_for(Session, "before_commit")
 def _append(session: Session) -> None:
     if session.in_nested_transaction() or not session.info.get(KEPT):
         return  # a savepoint's commit: its entries stay kept for the transaction's
     kept = [entry for entry, _ in session.info.pop(KEPT)]
     session.flush()  # the change first: the lock is held for the shortest time
     connection = session.connection()
-    if connection.dialect.name == "postgresql":
-        now = clock.utcnow_ms()
-        for entry in kept:
-            before_time, before_seq, after_seq = canonical_around(entry)
-            connection.execute(APPEND, {
-                **entry, "key": LOCK_KEY, "details": json.dumps(entry["details"]), "now": now,
-                "before_time": before_time, "before_seq": before_seq, "after_seq": after_seq})
-        return
-    _lock_sqlite(connection)
-    last = connection.execute(HEAD).first()
+    last = locked_head(connection)
     seq, prev = (last.seq, last.hash) if last is not None else (0, ZERO)
     # Its time is the chaining's, never before the last entry's: the log's createdAt order is
     # its seq order (every list reads the log by seq, sections/audit/models.py).
@@ -178,7 +132,6 @@ def _append(session: Session) -> None:
     connection.execute(INSERT, kept)  # Core: the entries are rows, not the session's objects
 
 
-@event.listens_for(Session, "after_soft_rollback")
 def _drop(session: Session, previous_transaction) -> None:
     kept = session.info.get(KEPT)
     if kept and previous_transaction.nested:
@@ -186,7 +139,6 @@ def _drop(session: Session, previous_transaction) -> None:
                               if not _inside(where, previous_transaction)]
 
 
-@event.listens_for(Session, "after_transaction_end")
 def _end(session: Session, transaction) -> None:
     if transaction.parent is None and session.info.get(KEPT):
         session.info.pop(KEPT)  # rolled back or closed: nothing kept outlives its transaction
@@ -198,6 +150,14 @@ def _inside(where, transaction) -> bool:
             return True
         where = where.parent
     return False
+
+
+# On the sessions of the app's `db` alone: a listener on a scoped_session goes to its
+# sessionmaker's own Session subclass (SQLAlchemy's SessionEvents), so a session made any other
+# way (a script's, another engine's, a library's) is never appended to.
+for _name, _listener in (("before_commit", _append), ("after_soft_rollback", _drop),
+                         ("after_transaction_end", _end)):
+    event.listen(db.session, _name, _listener)
 
 
 COLUMNS = (AuditEntry.id, AuditEntry.seq, AuditEntry.actor_id, AuditEntry.action,

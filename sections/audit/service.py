@@ -15,39 +15,38 @@ from sections.audit import chain
 from sections.audit.models import AuditEntry
 from sections.auth.models import User
 
-# The vocabulary of R8's table and E4.5: (action, targetType).
-ACTIONS = {
-    "user.update": "user",
-    "user.ban": "user",
-    "user.unban": "user",
-    "user.sessions_revoke": "user",
-    "user.delete": "user",
-    "review.moderate": "review",
-    "project.delete": "project",
-    "project.transfer": "project",
-    "project.member_remove": "project",
-    "project.member_role": "project",  # extensions.md E2.1
-    "user.impersonate": "user",  # extensions.md E2.3
-    "project.update": "project",  # extensions.md E4.5 from here on
-    "project.member_add": "project",
-    "project.domain_add": "project",
-    "project.domain_verify": "project",
-    "project.domain_remove": "project",
-    "project.sso_connection_add": "project",
-    "project.sso_connection_update": "project",
-    "project.sso_connection_remove": "project",
-    "project.scim_token_create": "project",
-    "project.scim_token_revoke": "project",
-}
-# The project an entry concerns, by its targetType: a project is its own; a section whose
-# targets belong to a project registers how to find it (`project_of`); any other: none.
-PROJECT_OF: dict[str, Callable[[str], str | None]] = {"project": lambda target_id: target_id}
+# The vocabulary of R8's table and E4.5, each action declared by the section that writes it
+# (`actions`, from its register): action -> (targetType, how the project of a target is found,
+# or None for an action that concerns no project).
+ACTIONS: dict[str, tuple[str, Callable[[str], str | None] | None]] = {}
 
 
-def project_of(target_type: str, find: Callable[[str], str | None]) -> None:
-    """Register how the project of a `target_type` target is found (from a section's
-    `register`), e.g. a review's: its festival's project."""
-    PROJECT_OF[target_type] = find
+class UnknownAction(LookupError):
+    """An action recorded that no section declared: a programming error."""
+
+    def __init__(self, action: str):
+        super().__init__(f"audit action {action!r} is not declared: the section that records "
+                         f"it declares it from its register, e.g. audit.actions({{{action!r}: "
+                         f"<its targetType>}})")
+
+
+def _itself(target_id: str) -> str:
+    return target_id
+
+
+def actions(declared: dict[str, str],
+            project_of: Callable[[str], str | None] | None = None) -> None:
+    """Declare the actions a section writes, each with its targetType (from the section's
+    register; again with the same meaning is a no-op, as every app is made): e.g.
+    `audit.actions({"project.domain_add": "project"})`. An entry's projectId (E4.5) is its
+    target for targetType `project`, `project_of(target_id)` for a section whose targets belong
+    to a project (a review's: its festival's project), and none otherwise."""
+    for action, target_type in declared.items():
+        find = project_of or (_itself if target_type == "project" else None)
+        known = ACTIONS.setdefault(action, (target_type, find))
+        if known != (target_type, find):
+            raise ValueError(f"audit action {action!r} declared twice with different "
+                             f"meanings: {known} and {(target_type, find)}")
 
 
 def record(actor_id: str | None, action: str, target_id: str, details: dict | None = None):
@@ -55,12 +54,13 @@ def record(actor_id: str | None, action: str, target_id: str, details: dict | No
     the commit chains it). Written through an impersonation session, its details name the admin
     (extensions.md E2.3: `impersonatedBy`); the actor stays the user. `actor_id` is None for a
     change made by no user (the directory's: its details say which SCIM token)."""
+    if action not in ACTIONS:
+        raise UnknownAction(action)
+    target_type, find = ACTIONS[action]
     details = dict(details or {})
     credential = current_session() if has_request_context() else None
     if credential is not None and credential.impersonator is not None:
         details["impersonatedBy"] = credential.impersonator["id"]
-    target_type = ACTIONS[action]
-    find = PROJECT_OF.get(target_type)
     entry = {"id": new_id(), "actor_id": actor_id, "action": action, "target_type": target_type,
              "target_id": target_id, "project_id": find(target_id) if find else None,
              "details": details}  # numbered, timed and hashed as it is chained (chain.py)
@@ -117,20 +117,29 @@ def head() -> dict:
     return {"seq": seq, "hash": hash_, "createdAt": created_at}
 
 
+# E4.5: the export escapes the line breaks that JSON leaves raw (with non-ASCII unescaped), so
+# that a reader splitting on any line break (Python's str.splitlines, JavaScript's line
+# terminators) sees one entry a line. JSON escapes the C0 controls already (\n, \r, \x0b, \x0c,
+# \x1c-\x1e among them). An escape parses back to the same character, so every hash, over the
+# canonical JSON of the values, still recomputes.
+LINE_BREAKS = str.maketrans({"\u2028": "\\u2028", "\u2029": "\\u2029", "\x85": "\\u0085"})
+
 _ACTOR = (User.id.label("actor_user_id"), User.name.label("actor_name"),
           User.image.label("actor_image"), User.email.label("actor_email"))
 
 
 def export_lines(project_id: str):
     """The project's entries in `seq` order, one JSON object a line (NDJSON), each as the list
-    answers it: read by keyset pages of plain rows, so memory holds one page at a time."""
+    answers it, with no raw line break inside a line: read by keyset pages of plain rows, so
+    memory holds one page at a time."""
     statement = (select(*chain.COLUMNS, *_ACTOR).outerjoin(User, User.id == AuditEntry.actor_id)
                  .where(AuditEntry.project_id == project_id))
     for row in chain.pages(db.session, statement):
         actor = None if row.actor_user_id is None else _Actor(row)
         answer = entry_answer(row, actor)
         answer["createdAt"] = utc_iso(row.created_at)
-        yield json.dumps(answer, ensure_ascii=False, separators=(",", ":")) + "\n"
+        line = json.dumps(answer, ensure_ascii=False, separators=(",", ":"))
+        yield line.translate(LINE_BREAKS) + "\n"
 
 
 class _Actor:

@@ -17,3 +17,6 @@ def register(app, api):
     except ValueError as exc:
         raise SystemExit(f"error: {exc}") from None
     api.register_blueprint(blp)
+    from sections.audit import service as audit
+    audit.actions({"project.domain_add": "project", "project.domain_verify": "project",
+                   "project.domain_remove": "project"})

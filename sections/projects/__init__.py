@@ -22,3 +22,7 @@ def register(app, api):
     from sections.projects.routes import blp as routes
     api.register_blueprint(routes)
     api.register_blueprint(invitation_routes)
+    from sections.audit import service as audit
+    audit.actions({action: "project" for action in (
+        "project.update", "project.delete", "project.transfer", "project.member_add",
+        "project.member_role", "project.member_remove")})

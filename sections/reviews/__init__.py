@@ -17,4 +17,5 @@ def register(app, api):
     contribute(FestivalPart("rating", fields.Nested(schemas.RatingSchema, required=True),
                             models.APPROVED_PER_RATING, service.rating))
     stats.show(stats.statuses("reviews", models.REVIEW_STATUSES, "ReviewStats"))
-    audit.project_of("review", service.project_of)  # a moderation's entry names the project
+    # A moderation's entry names the review's festival's project.
+    audit.actions({"review.moderate": "review"}, project_of=service.project_of)

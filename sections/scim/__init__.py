@@ -33,3 +33,7 @@ def register(app, api):
     app.register_error_handler(SCIMException, scim_error)
     api.register_blueprint(token_routes)
     api.register_blueprint(blp)
+    from sections.audit import service as audit
+    audit.actions({action: "project" for action in (
+        "project.scim_token_create", "project.scim_token_revoke", "project.member_add",
+        "project.member_role", "project.member_remove")})  # the directory's changes too

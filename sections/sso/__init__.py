@@ -26,3 +26,7 @@ def register(app, api):
     api.register_blueprint(routes)
     api.register_blueprint(signin_routes)
     api.register_blueprint(saml_routes)
+    from sections.audit import service as audit
+    audit.actions({"project.sso_connection_add": "project",
+                   "project.sso_connection_update": "project",
+                   "project.sso_connection_remove": "project"})

@@ -6,8 +6,10 @@ import pytest
 import requests
 from sqlalchemy import delete, select, text, update
 from sqlalchemy.exc import IntegrityError
+from sqlalchemy.orm import Session
 
 from core.db import db
+from sections.audit import chain as audit_chain
 from sections.audit import service as audit
 from sections.audit.models import AuditEntry
 from sections.auth.models import User
@@ -58,6 +60,24 @@ def test_a_rolled_back_transaction_or_savepoint_takes_no_number(app, project):
                                   .order_by(AuditEntry.seq)).all()
     assert [tuple(row) for row in kept] == [(1, {"kept": True}), (2, {"second": True})]
     assert verify(app) == (0, "2 entries, chain intact\n")
+
+
+def test_a_session_not_made_by_the_app_s_db_is_not_chained(app, project):
+    """The chain's listeners are on the app's `db.session` alone: a session made another way
+    (a script's, a library's), even on the app's own engine, commits as SQLAlchemy commits it,
+    what it holds in `info` untouched and nothing appended to the log."""
+    project_id, _ = project
+    entry = {"id": "e" * 32, "actor_id": None, "action": "project.update",
+             "target_type": "project", "target_id": project_id, "project_id": project_id,
+             "details": {}}
+    with app.app_context():
+        other = Session(db.engine)
+        audit_chain.keep(other, entry)
+        other.commit()
+        assert [kept for kept, _ in other.info[audit_chain.KEPT]] == [entry]
+        other.close()
+        assert db.session.execute(select(AuditEntry.id)).all() == []
+    assert verify(app) == (0, "0 entries, chain intact\n")
 
 
 def test_concurrent_audited_writes_on_sqlite_make_one_chain(app, project, live_server):

@@ -5,9 +5,10 @@ import contextlib
 from datetime import UTC, datetime, timedelta
 
 import pytest
-from sqlalchemy import MetaData, insert, select, types
+from sqlalchemy import MetaData, insert, select, text, types
 
 from bench import cluster
+from core.db import db
 from tests.commands import run_flask
 from tests.conftest import POSTGRES_URL, USING_POSTGRES
 
@@ -99,7 +100,6 @@ def test_the_migration_chains_the_existing_log_in_its_order(tmp_path):
 
         # The service appends after the migrated entries, on the same chain.
         from app import create_app
-        from core.db import db
         from sections.audit import service as audit
         app = create_app({"TESTING": True, "SECRET_KEY": "x", "DATABASE_URL": url})
         with app.app_context():
@@ -109,3 +109,43 @@ def test_the_migration_chains_the_existing_log_in_its_order(tmp_path):
             db.engine.dispose()
         checked = run_flask("audit", "verify", SECRET_KEY="x", DATABASE_URL=url)
         assert checked.stdout == "6 entries, chain intact\n", checked.stdout + checked.stderr
+
+
+FUNCTIONS = text("SELECT proname, pg_get_functiondef(p.oid) FROM pg_proc p JOIN pg_namespace n "
+                 "ON n.oid = p.pronamespace WHERE nspname = 'public' AND proname LIKE 'audit%' "
+                 "ORDER BY 1")
+
+
+def audit_functions(url) -> list:
+    engine = cluster.engine(url)
+    with engine.connect() as conn:
+        found = [tuple(row) for row in conn.execute(FUNCTIONS)]
+    engine.dispose()
+    return found
+
+
+@pytest.mark.postgres
+def test_head_has_the_same_functions_after_the_old_0024_as_after_0023(app):
+    """A database that ran 0024 when it created `audit_append` (the hash in SQL) and one that
+    never did end with the same functions at head: the chain's lock-and-head alone, as
+    create_all makes it (extensions.md E4.5: the hash rule written once, in the service)."""
+    if not USING_POSTGRES:
+        pytest.skip("the PostgreSQL run covers this (DATABASE_URL=postgresql://...)")
+    with (cluster.fresh_database(POSTGRES_URL, "audit_fn_new") as fresh,
+          cluster.fresh_database(POSTGRES_URL, "audit_fn_old") as old):
+        assert run_flask("db", "upgrade", SECRET_KEY="x", DATABASE_URL=fresh).returncode == 0
+        assert run_flask("db", "upgrade", "0024", SECRET_KEY="x",
+                         DATABASE_URL=old).returncode == 0
+        engine = cluster.engine(old)
+        with engine.begin() as conn:  # what the old 0024 left: a function of this signature
+            conn.execute(text(
+                "CREATE FUNCTION audit_append(bigint, varchar, varchar, varchar, varchar, "
+                "varchar, varchar, json, timestamptz, text, text, text) RETURNS void "
+                "LANGUAGE plpgsql AS $$ BEGIN END $$"))
+        engine.dispose()
+        upgraded = run_flask("db", "upgrade", SECRET_KEY="x", DATABASE_URL=old)
+        assert upgraded.returncode == 0, upgraded.stderr
+        with app.app_context():
+            made = [tuple(row) for row in db.session.execute(FUNCTIONS)]
+        assert [name for name, _ in made] == ["audit_locked_head"]
+        assert audit_functions(old) == audit_functions(fresh) == made

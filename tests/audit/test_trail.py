@@ -200,6 +200,34 @@ def test_an_outsider_recomputes_every_hash_from_the_export_with_the_docs_script(
     assert refused.returncode == 1 and "the hash does not match" in refused.stderr
 
 
+
+# Every character Python's str.splitlines breaks a line at; JSON escapes the C0 ones itself.
+LINE_BREAKS = "\n\r\x0b\x0c\x1c\x1d\x1e\x85\u2028\u2029"
+
+
+def test_the_export_holds_one_entry_a_line_whatever_line_breaks_its_values_hold(
+        app, client, crew, tmp_path):
+    project, headers = crew
+    names = [f"Line {i}{char}break" for i, char in enumerate(LINE_BREAKS)]
+    for name in names:
+        rename(client, project, headers[OWNER], name=name)
+    rename(client, project, headers[OWNER], description=f"All{LINE_BREAKS}at once")
+    exported = export(client, project, headers[OWNER])
+    lines = exported.splitlines()
+    assert len(lines) == len(names) + 1  # one entry a line, split at any line break
+    entries = [json.loads(line) for line in lines]
+    assert [entry["details"]["name"]["to"] for entry in entries[:-1]] == names
+    assert entries[-1]["details"]["description"]["to"] == f"All{LINE_BREAKS}at once"
+    assert entries == trail(client, project, headers[OWNER], "?sort=seq&order=asc")["data"]
+    for char, escape in (("\u2028", "\\u2028"), ("\u2029", "\\u2029"), ("\x85", "\\u0085")):
+        assert char not in exported and escape in exported  # E4.5's escapes
+    checked = run_docs_script(tmp_path, exported)
+    assert (checked.returncode, checked.stdout.strip()) == (
+        0, f"{len(entries)} entries, every hash recomputed"), checked.stderr
+    verified = app.test_cli_runner().invoke(args=["audit", "verify"])
+    assert (verified.exit_code, verified.output) == (0, f"{len(entries)} entries, chain intact\n")
+
+
 def test_the_openapi_document_describes_the_trail_the_export_and_the_head(client):
     document = client.get("/api/openapi.json").get_json()
     paths = document["paths"]
