@@ -15,7 +15,6 @@ from cryptography.hazmat.primitives import hashes
 from cryptography.hazmat.primitives.kdf.hkdf import HKDF
 from flask import current_app
 from sqlalchemy import delete, event, select, update
-from sqlalchemy.orm import Session
 
 from core import clock
 from core.db import db
@@ -249,13 +248,13 @@ def wake_after_commit(session, app) -> None:
     session.info["mail_sender"] = sender_of(app)
 
 
-@event.listens_for(Session, "after_commit")
+@event.listens_for(db.session, "after_commit")  # the app's sessions alone, not every one
 def _wake_sender(session):
     sender = session.info.pop("mail_sender", None)
     if sender is not None:
         sender.wake()
 
 
-@event.listens_for(Session, "after_soft_rollback")
+@event.listens_for(db.session, "after_soft_rollback")
 def _forget_sender(session, _previous_transaction):
     session.info.pop("mail_sender", None)

@@ -23,7 +23,7 @@ from sqlalchemy import (
     text,
 )
 from sqlalchemy.dialects.postgresql import TSVECTOR
-from sqlalchemy.orm import Mapped, Session, mapped_column
+from sqlalchemy.orm import Mapped, mapped_column
 
 from core import listing, words
 from core.db import db
@@ -116,7 +116,7 @@ def vector(title, body):
 
 
 # Keeping the index current: a flush notes what changed, the commit writes its documents.
-@event.listens_for(Session, "after_flush")
+@event.listens_for(db.session, "after_flush")  # the app's sessions alone, not every one
 def _note(session, _context):
     if not FOLLOWED:
         return
@@ -128,7 +128,7 @@ def _note(session, _context):
                 pending.add((kind, item_id))
 
 
-@event.listens_for(Session, "before_commit")
+@event.listens_for(db.session, "before_commit")
 def _write(session):
     while session.info.get("search_pending"):
         session.flush()  # what is still unflushed is noted too
