@@ -28,7 +28,7 @@ EXPOSED_HEADERS = ["X-RateLimit-Limit", "X-RateLimit-Remaining", "X-RateLimit-Re
 SECTIONS = ("auth", "site", "payments", "projects", "articles", "festivals", "registrations",
             "reviews", "tickets", "search", "admin", "audit",
             "domains", "sso",
-            "scim")
+            "scim", "oauth")
 MIGRATIONS = os.path.join(os.path.dirname(os.path.abspath(__file__)), "migrations")
 
 
@@ -144,6 +144,8 @@ def finish_config(app):
                              or cfg["APP_BASE_URL"].rstrip("/") + "/invitations")
     cfg["EMAIL_CHANGE_URL"] = (cfg["EMAIL_CHANGE_URL"]
                                or cfg["APP_BASE_URL"].rstrip("/") + "/change-email")
+    cfg["OAUTH_CONSENT_URL"] = (cfg["OAUTH_CONSENT_URL"]
+                                or cfg["APP_BASE_URL"].rstrip("/") + "/consent")
     if cfg["TRUSTED_PROXY_COUNT"] > 0:
         hops = cfg["TRUSTED_PROXY_COUNT"]
         app.wsgi_app = ProxyFix(app.wsgi_app, x_for=hops, x_proto=hops, x_host=hops)

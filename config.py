@@ -1,6 +1,7 @@
 """Settings: their names, types and defaults, read from the environment (contract section 8).
 Precedence in `create_app`: these defaults, `instance/config.py`, the environment, `test_config`."""
 import os
+import re
 import secrets
 
 # name: (parser, default). Every name can be set as an environment variable. Every setting has
@@ -145,6 +146,21 @@ SETTINGS = {
     # production: any project owner names a provider, and the service would fetch from it.
     # Unset: on with --debug (a provider on the developer's machine), else off.
     "SSO_ALLOW_PRIVATE_NETWORKS": ("bool", None),
+    # --- the identity provider (extensions.md E5, docs/how-to/oauth-provider.md) ---
+    # Seconds an access token (a JWT, RFC 9068) lives: the API accepts it until then unless
+    # it is revoked first.
+    "OAUTH_ACCESS_TOKEN_LIFETIME": (int, 3600),
+    # Seconds a refresh token lives from its issue (each use replaces it).
+    "OAUTH_REFRESH_TOKEN_LIFETIME": (int, 30 * 24 * 3600),
+    # Seconds after a consent when its refresh tokens all stop (then the app asks again).
+    "OAUTH_REFRESH_TOKEN_MAX_AGE": (int, 90 * 24 * 3600),
+    # Resource URIs besides the service's own API that tokens may be issued for (an MCP server
+    # deployed beside it), separated by spaces or commas; none by default.
+    "OAUTH_RESOURCES": ("words", []),
+    # The page an authorization request is sent to for the user's decision (`?request=`);
+    # default: {APP_BASE_URL}/consent, which the service serves itself when APP_BASE_URL is
+    # API_BASE_URL.
+    "OAUTH_CONSENT_URL": (str, None),
     # --- passkeys and CORS ---
     # The relying party (contract section 5): the host name passkeys are bound to.
     "WEBAUTHN_RP_ID": (str, "localhost"),
@@ -203,6 +219,8 @@ def parse(parser, raw: str):
         return raw.strip().lower() in TRUE_WORDS
     if parser == "list":
         return [item.strip() for item in raw.split(",") if item.strip()]
+    if parser == "words":  # separated by commas or white space
+        return [item for item in re.split(r"[\s,]+", raw) if item]
     return parser(raw)
 
 

@@ -4,13 +4,16 @@ onto `g.bearer_session`, then read by the rate limiter and the views."""
 from flask import current_app, g, request
 
 _UNSET = object()
+# A bearer's longest form: an OAuth access token, a JWT (extensions.md E5.4) of some 900
+# characters; a session token or an API key is far shorter. Longer is no bearer of ours.
+MAX_BEARER = 4096
 
 
 def bearer_token() -> str | None:
     # From the environ: request.headers builds the header's environ key on every read.
     scheme, _, token = request.environ.get("HTTP_AUTHORIZATION", "").partition(" ")
     token = token.strip()
-    if scheme.lower() != "bearer" or not token or len(token) > 512:
+    if scheme.lower() != "bearer" or not token or len(token) > MAX_BEARER:
         return None
     return token
 

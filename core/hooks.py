@@ -39,6 +39,10 @@ ACCOUNT_GOING = Hook(
     "ACCOUNT_GOING", "(user, actor_id)", "nothing; removes or records what the account's "
     "foreign keys do not take with it", "auth, deleting an account once nothing refused it")
 
+BEARER_TOKEN = Hook(
+    "BEARER_TOKEN", "(token)", "None when the token is not of the filler's kind, else its live "
+    "credential (a sessions.LiveSession) or False", "auth, resolving a request's bearer token "
+    "that is no API key (extensions.md E5.7: the identity provider's access tokens)")
 ADDRESS_CHANGING = Hook(
     "ADDRESS_CHANGING", "(user, new_email)", "nothing; raises Conflict to refuse",
     "auth, an e-mail change (extensions.md E1.2), at its request and at its confirmation")
@@ -78,6 +82,6 @@ FESTIVAL_CHANGED = Hook(
     "FESTIVAL_CHANGED", "(festival, before)", "nothing; raises an outcome to refuse",
     "festivals, a PATCH once applied (`before`: the changed fields' old values)")
 
-HOOKS = (ACCOUNT_DELETION_REFUSED, ACCOUNT_GOING, ADDRESS_CHANGING, PROJECT_GATES, PROJECT_CHANGING,
-         PROJECT_CHANGED, MEMBERSHIP_HELD_OUT, MEMBERSHIP_ENDED, DOMAINS_CHANGED, SSO_BINDING,
-         FESTIVAL_CHANGED)
+HOOKS = (ACCOUNT_DELETION_REFUSED, ACCOUNT_GOING, BEARER_TOKEN, ADDRESS_CHANGING, PROJECT_GATES,
+         PROJECT_CHANGING, PROJECT_CHANGED, MEMBERSHIP_HELD_OUT, MEMBERSHIP_ENDED,
+         DOMAINS_CHANGED, SSO_BINDING, FESTIVAL_CHANGED)

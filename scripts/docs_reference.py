@@ -67,7 +67,8 @@ def shown(value) -> str:
 
 
 TYPES = {"bool": "flag (`1`, `true`, `yes`, `on`)", "list": "comma-separated list",
-         str: "text", int: "integer", float: "number"}
+         "words": "list separated by commas or spaces", str: "text", int: "integer",
+         float: "number"}
 
 
 def settings_page() -> str:

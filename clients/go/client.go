@@ -64,6 +64,12 @@ type APIClient struct {
 
 	InvitationsAPI *InvitationsAPIService
 
+	Oauth2API *Oauth2APIService
+
+	OauthAuthAPI *OauthAuthAPIService
+
+	OauthWellknownAPI *OauthWellknownAPIService
+
 	ProjectsAPI *ProjectsAPIService
 
 	RegistrationsAPI *RegistrationsAPIService
@@ -111,6 +117,9 @@ func NewAPIClient(cfg *Configuration) *APIClient {
 	c.FestivalsAPI = (*FestivalsAPIService)(&c.common)
 	c.HealthAPI = (*HealthAPIService)(&c.common)
 	c.InvitationsAPI = (*InvitationsAPIService)(&c.common)
+	c.Oauth2API = (*Oauth2APIService)(&c.common)
+	c.OauthAuthAPI = (*OauthAuthAPIService)(&c.common)
+	c.OauthWellknownAPI = (*OauthWellknownAPIService)(&c.common)
 	c.ProjectsAPI = (*ProjectsAPIService)(&c.common)
 	c.RegistrationsAPI = (*RegistrationsAPIService)(&c.common)
 	c.ReviewsAPI = (*ReviewsAPIService)(&c.common)

@@ -24,6 +24,8 @@ type CurrentSession struct {
 	User    User                       `json:"user"`
 	Session NullableCurrentSessionInfo `json:"session"`
 	ApiKey  NullableApiKey             `json:"apiKey"`
+	// Only with an app's OAuth access token (extensions.md E5.7)
+	Oauth *OAuthTokenInfo `json:"oauth,omitempty"`
 }
 
 type _CurrentSession CurrentSession
@@ -124,6 +126,38 @@ func (o *CurrentSession) SetApiKey(v ApiKey) {
 	o.ApiKey.Set(&v)
 }
 
+// GetOauth returns the Oauth field value if set, zero value otherwise.
+func (o *CurrentSession) GetOauth() OAuthTokenInfo {
+	if o == nil || IsNil(o.Oauth) {
+		var ret OAuthTokenInfo
+		return ret
+	}
+	return *o.Oauth
+}
+
+// GetOauthOk returns a tuple with the Oauth field value if set, nil otherwise
+// and a boolean to check if the value has been set.
+func (o *CurrentSession) GetOauthOk() (*OAuthTokenInfo, bool) {
+	if o == nil || IsNil(o.Oauth) {
+		return nil, false
+	}
+	return o.Oauth, true
+}
+
+// HasOauth returns a boolean if a field has been set.
+func (o *CurrentSession) HasOauth() bool {
+	if o != nil && !IsNil(o.Oauth) {
+		return true
+	}
+
+	return false
+}
+
+// SetOauth gets a reference to the given OAuthTokenInfo and assigns it to the Oauth field.
+func (o *CurrentSession) SetOauth(v OAuthTokenInfo) {
+	o.Oauth = &v
+}
+
 func (o CurrentSession) MarshalJSON() ([]byte, error) {
 	toSerialize, err := o.ToMap()
 	if err != nil {
@@ -137,6 +171,9 @@ func (o CurrentSession) ToMap() (map[string]interface{}, error) {
 	toSerialize["user"] = o.User
 	toSerialize["session"] = o.Session.Get()
 	toSerialize["apiKey"] = o.ApiKey.Get()
+	if !IsNil(o.Oauth) {
+		toSerialize["oauth"] = o.Oauth
+	}
 	return toSerialize, nil
 }
 

@@ -6,7 +6,9 @@ EXPORTS = ("models", "schemas.auth", "schemas.security", "services.api_keys",
            "services.reauth", "services.security_log",
            # the federation path of every provider's sign-in (single sign-on's, E4.2)
            "routes", "routes.oauth", "services.accounts", "services.federation",
-           "services.redirects", "sign_in_metrics")
+           "services.redirects", "sign_in_metrics",
+           # the identity provider's tokens are credentials as sessions are (E5.7)
+           "outcomes", "services.sessions")
 
 
 def register(app, api):

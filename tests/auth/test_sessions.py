@@ -135,7 +135,11 @@ def test_protected_endpoints_need_a_live_token(client, method, path, header):
     response = client.open(path, method=method, headers=headers)
     assert response.status_code == 401
     assert response.get_json() == INVALID
-    assert response.headers["WWW-Authenticate"] == "Bearer"
+    # RFC 6750 3 with RFC 9728 5.1 (extensions.md E5.7); `invalid_token` when one was sent.
+    challenge = 'Bearer resource_metadata="http://app.test/.well-known/oauth-protected-resource/api"'
+    sent = header is not None and header.lower().startswith("bearer ") and header[7:].strip()
+    assert response.headers["WWW-Authenticate"] == (
+        challenge + ', error="invalid_token"' if sent else challenge)
 
 
 def test_session_lookup_is_one_indexed_query(app, client, auth):

@@ -43,7 +43,8 @@ BODYLESS_POSTS = {"/api/auth/sign-out",
                   "/api/auth/revoke-other-sessions", "/api/admin/users/{user_id}/unban",
                   "/api/admin/users/{user_id}/impersonate",
                   "/api/festivals/{festival_id}/registrations",
-                  "/api/projects/{project_id}/domains/{domain_id}/verify"}
+                  "/api/projects/{project_id}/domains/{domain_id}/verify",
+                  "/api/auth/oauth-apps/{app_id}/secret"}
 
 def loads_json_body(view):
     """Whether the view parses a JSON body with a schema (flask-smorest's `arguments`)."""

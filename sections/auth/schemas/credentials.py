@@ -63,11 +63,23 @@ class CurrentSessionInfoSchema(SessionSchema):
                        "session; null for every other session (extensions.md E4.2)"})
 
 
+class OAuthTokenInfoSchema(Schema):
+    """The OAuth access token a request came with (extensions.md E5.7)."""
+
+    clientId = fields.String(required=True)
+    clientName = fields.String(required=True)
+    scope = fields.String(required=True, metadata={"description": "Its scopes, space-separated"})
+    expiresAt = UTCDateTime(required=True)
+
+
 class CurrentSessionSchema(Schema):
-    """GET /api/auth/session: the user and the session of a session token (`apiKey` null), or
-    the user and the key of an API key (`session` null)."""
+    """GET /api/auth/session: the user and the session of a session token (`apiKey` and
+    `oauth` null), the user and the key of an API key (`session` null), or the user and the
+    OAuth access token of an app (`session` null, extensions.md E5.7)."""
 
     user = fields.Nested(UserSchema, required=True)
     session = fields.Nested(CurrentSessionInfoSchema, required=True, allow_none=True)
     apiKey = fields.Nested(ApiKeySchema, required=True, allow_none=True)
+    oauth = fields.Nested(OAuthTokenInfoSchema, metadata={
+        "description": "Only with an app's OAuth access token (extensions.md E5.7)"})
 

@@ -41,18 +41,23 @@ class LiveSession:
     api_key: object = None  # api_keys.KeyInUse: the key this request came with
     impersonator: dict | None = None  # {id, name, image, email}: the admin of E2.3
     sso: dict | None = None  # {connectionId, projectId}: the SSO connection that made it (E4.2)
+    # An OAuth access token in use (extensions.md E5.7, the identity provider's TokenInUse):
+    # what it reaches, its rate-limit counter and its part of GET /api/auth/session.
+    token: object = None
 
     @property
     def rate_key(self) -> str:
-        """The rate limiter's counter (core/ratelimit.py): the user's, or the key's own
-        (extensions.md E2.2: a key counts apart from its owner's sessions)."""
-        return self.api_key.rate_key if self.api_key is not None else f"user:{self.user_id}"
+        """The rate limiter's counter (core/ratelimit.py): the user's, or the key's or token's
+        own (extensions.md E2.2, E5.7: they count apart from their owner's sessions)."""
+        limited = self.api_key or self.token
+        return limited.rate_key if limited is not None else f"user:{self.user_id}"
 
     def check_reach(self, method: str, path: str) -> None:
         """The access step's question (core/access.py): may this credential call `method` on
-        `path` at all? A session reaches everything; a key answers for itself."""
-        if self.api_key is not None:
-            self.api_key.check_reach(method, path)
+        `path` at all? A session reaches everything; a key or a token answers for itself."""
+        limited = self.api_key or self.token
+        if limited is not None:
+            limited.check_reach(method, path)
 
     def check_not_impersonated(self) -> None:
         """The access step's question for a view declared `not_impersonated`: a security

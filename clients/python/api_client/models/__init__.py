@@ -16,6 +16,15 @@ from .api_key import ApiKey
 from .api_key_create import ApiKeyCreate
 from .api_key_created import ApiKeyCreated
 from .api_key_page import ApiKeyPage
+from .app import App
+from .app_answer import AppAnswer
+from .app_change import AppChange
+from .app_change_id_token_alg import AppChangeIdTokenAlg
+from .app_create import AppCreate
+from .app_create_id_token_alg import AppCreateIdTokenAlg
+from .app_create_type import AppCreateType
+from .app_page import AppPage
+from .app_secret_answer import AppSecretAnswer
 from .article import Article
 from .article_change import ArticleChange
 from .article_change_status import ArticleChangeStatus
@@ -33,10 +42,13 @@ from .audit_head_data import AuditHeadData
 from .auth_error import AuthError
 from .auth_error_details import AuthErrorDetails
 from .auth_result import AuthResult
+from .authorization_request import AuthorizationRequest
+from .authorization_request_answer import AuthorizationRequestAnswer
 from .ban import Ban
 from .certificate import Certificate
 from .change_email import ChangeEmail
 from .change_password import ChangePassword
+from .client_ref import ClientRef
 from .code import Code
 from .comment import Comment
 from .comment_create import CommentCreate
@@ -56,6 +68,9 @@ from .create_scim_group_json_body import CreateScimGroupJsonBody
 from .create_scim_user_json_body import CreateScimUserJsonBody
 from .current_session import CurrentSession
 from .current_session_info import CurrentSessionInfo
+from .decision import Decision
+from .decision_answer import DecisionAnswer
+from .decision_decision import DecisionDecision
 from .delete_account import DeleteAccount
 from .disable_two_factor import DisableTwoFactor
 from .distribution import Distribution
@@ -79,6 +94,11 @@ from .festival_ref import FestivalRef
 from .festival_stats_counts import FestivalStatsCounts
 from .festival_status import FestivalStatus
 from .forgot_password import ForgotPassword
+from .get_authorization_server_metadata_response_200 import (
+    GetAuthorizationServerMetadataResponse200,
+)
+from .get_open_id_configuration_response_200 import GetOpenIdConfigurationResponse200
+from .get_protected_resource_metadata_response_200 import GetProtectedResourceMetadataResponse200
 from .health import Health
 from .hit import Hit
 from .hit_page import HitPage
@@ -118,6 +138,8 @@ from .list_festivals_sort import ListFestivalsSort
 from .list_festivals_status import ListFestivalsStatus
 from .list_my_invitations_order import ListMyInvitationsOrder
 from .list_my_invitations_sort import ListMyInvitationsSort
+from .list_o_auth_apps_order import ListOAuthAppsOrder
+from .list_o_auth_apps_sort import ListOAuthAppsSort
 from .list_own_registrations_order import ListOwnRegistrationsOrder
 from .list_own_registrations_sort import ListOwnRegistrationsSort
 from .list_own_registrations_status import ListOwnRegistrationsStatus
@@ -179,6 +201,27 @@ from .my_invitation import MyInvitation
 from .my_invitation_page import MyInvitationPage
 from .new_passkey import NewPasskey
 from .o_auth_token import OAuthToken
+from .o_auth_token_info import OAuthTokenInfo
+from .oauth_2_introspect_body import Oauth2IntrospectBody
+from .oauth_2_introspect_response_200 import Oauth2IntrospectResponse200
+from .oauth_2_introspect_response_400 import Oauth2IntrospectResponse400
+from .oauth_2_introspect_response_401 import Oauth2IntrospectResponse401
+from .oauth_2_introspect_response_429 import Oauth2IntrospectResponse429
+from .oauth_2_jwks_response_200 import Oauth2JwksResponse200
+from .oauth_2_jwks_response_429 import Oauth2JwksResponse429
+from .oauth_2_revoke_body import Oauth2RevokeBody
+from .oauth_2_revoke_response_200 import Oauth2RevokeResponse200
+from .oauth_2_revoke_response_400 import Oauth2RevokeResponse400
+from .oauth_2_revoke_response_401 import Oauth2RevokeResponse401
+from .oauth_2_revoke_response_429 import Oauth2RevokeResponse429
+from .oauth_2_token_body import Oauth2TokenBody
+from .oauth_2_token_response_200 import Oauth2TokenResponse200
+from .oauth_2_token_response_400 import Oauth2TokenResponse400
+from .oauth_2_token_response_401 import Oauth2TokenResponse401
+from .oauth_2_token_response_429 import Oauth2TokenResponse429
+from .oauth_2_user_info_by_post_body import Oauth2UserInfoByPostBody
+from .oauth_2_user_info_by_post_response_200 import Oauth2UserInfoByPostResponse200
+from .oauth_2_user_info_response_200 import Oauth2UserInfoResponse200
 from .oidc_settings import OidcSettings
 from .own_registration import OwnRegistration
 from .own_registration_page import OwnRegistrationPage
@@ -236,6 +279,7 @@ from .scim_token import ScimToken
 from .scim_token_create import ScimTokenCreate
 from .scim_token_created import ScimTokenCreated
 from .scim_token_page import ScimTokenPage
+from .scope import Scope
 from .search_scim_groups_json_body import SearchScimGroupsJsonBody
 from .search_scim_resources_json_body import SearchScimResourcesJsonBody
 from .search_scim_users_json_body import SearchScimUsersJsonBody
@@ -300,6 +344,15 @@ __all__ = (
     "ApiKeyCreate",
     "ApiKeyCreated",
     "ApiKeyPage",
+    "App",
+    "AppAnswer",
+    "AppChange",
+    "AppChangeIdTokenAlg",
+    "AppCreate",
+    "AppCreateIdTokenAlg",
+    "AppCreateType",
+    "AppPage",
+    "AppSecretAnswer",
     "Article",
     "ArticleChange",
     "ArticleChangeStatus",
@@ -316,11 +369,14 @@ __all__ = (
     "AuditHeadData",
     "AuthError",
     "AuthErrorDetails",
+    "AuthorizationRequest",
+    "AuthorizationRequestAnswer",
     "AuthResult",
     "Ban",
     "Certificate",
     "ChangeEmail",
     "ChangePassword",
+    "ClientRef",
     "Code",
     "Comment",
     "CommentCreate",
@@ -340,6 +396,9 @@ __all__ = (
     "CreateScimUserJsonBody",
     "CurrentSession",
     "CurrentSessionInfo",
+    "Decision",
+    "DecisionAnswer",
+    "DecisionDecision",
     "DeleteAccount",
     "DisableTwoFactor",
     "Distribution",
@@ -363,6 +422,9 @@ __all__ = (
     "FestivalStatsCounts",
     "FestivalStatus",
     "ForgotPassword",
+    "GetAuthorizationServerMetadataResponse200",
+    "GetOpenIdConfigurationResponse200",
+    "GetProtectedResourceMetadataResponse200",
     "Health",
     "Hit",
     "HitPage",
@@ -402,6 +464,8 @@ __all__ = (
     "ListFestivalsStatus",
     "ListMyInvitationsOrder",
     "ListMyInvitationsSort",
+    "ListOAuthAppsOrder",
+    "ListOAuthAppsSort",
     "ListOwnRegistrationsOrder",
     "ListOwnRegistrationsSort",
     "ListOwnRegistrationsStatus",
@@ -462,7 +526,28 @@ __all__ = (
     "MyInvitation",
     "MyInvitationPage",
     "NewPasskey",
+    "Oauth2IntrospectBody",
+    "Oauth2IntrospectResponse200",
+    "Oauth2IntrospectResponse400",
+    "Oauth2IntrospectResponse401",
+    "Oauth2IntrospectResponse429",
+    "Oauth2JwksResponse200",
+    "Oauth2JwksResponse429",
+    "Oauth2RevokeBody",
+    "Oauth2RevokeResponse200",
+    "Oauth2RevokeResponse400",
+    "Oauth2RevokeResponse401",
+    "Oauth2RevokeResponse429",
+    "Oauth2TokenBody",
+    "Oauth2TokenResponse200",
+    "Oauth2TokenResponse400",
+    "Oauth2TokenResponse401",
+    "Oauth2TokenResponse429",
+    "Oauth2UserInfoByPostBody",
+    "Oauth2UserInfoByPostResponse200",
+    "Oauth2UserInfoResponse200",
     "OAuthToken",
+    "OAuthTokenInfo",
     "OidcSettings",
     "OwnRegistration",
     "OwnRegistrationPage",
@@ -520,6 +605,7 @@ __all__ = (
     "ScimTokenCreate",
     "ScimTokenCreated",
     "ScimTokenPage",
+    "Scope",
     "SearchScimGroupsJsonBody",
     "SearchScimResourcesJsonBody",
     "SearchScimUsersJsonBody",

@@ -5,9 +5,12 @@ from typing import TYPE_CHECKING, Any, TypeVar, cast
 
 from attrs import define as _attrs_define
 
+from ..types import UNSET, Unset
+
 if TYPE_CHECKING:
     from ..models.api_key import ApiKey
     from ..models.current_session_info import CurrentSessionInfo
+    from ..models.o_auth_token_info import OAuthTokenInfo
     from ..models.user import User
 
 
@@ -21,11 +24,13 @@ class CurrentSession:
         user (User):
         session (CurrentSessionInfo | None):
         api_key (ApiKey | None):
+        oauth (OAuthTokenInfo | Unset):
     """
 
     user: User
     session: CurrentSessionInfo | None
     api_key: ApiKey | None
+    oauth: OAuthTokenInfo | Unset = UNSET
 
     def to_dict(self) -> dict[str, Any]:
         from ..models.api_key import ApiKey  # noqa: PLC0415
@@ -45,6 +50,10 @@ class CurrentSession:
         else:
             api_key = self.api_key
 
+        oauth: dict[str, Any] | Unset = UNSET
+        if not isinstance(self.oauth, Unset):
+            oauth = self.oauth.to_dict()
+
         field_dict: dict[str, Any] = {}
 
         field_dict.update(
@@ -54,6 +63,8 @@ class CurrentSession:
                 "apiKey": api_key,
             }
         )
+        if oauth is not UNSET:
+            field_dict["oauth"] = oauth
 
         return field_dict
 
@@ -61,6 +72,7 @@ class CurrentSession:
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
         from ..models.api_key import ApiKey  # noqa: PLC0415
         from ..models.current_session_info import CurrentSessionInfo  # noqa: PLC0415
+        from ..models.o_auth_token_info import OAuthTokenInfo  # noqa: PLC0415
         from ..models.user import User  # noqa: PLC0415
 
         d = dict(src_dict)
@@ -96,10 +108,18 @@ class CurrentSession:
 
         api_key = _parse_api_key(d.pop("apiKey"))
 
+        _oauth = d.pop("oauth", UNSET)
+        oauth: OAuthTokenInfo | Unset
+        if isinstance(_oauth, Unset):
+            oauth = UNSET
+        else:
+            oauth = OAuthTokenInfo.from_dict(_oauth)
+
         current_session = cls(
             user=user,
             session=session,
             api_key=api_key,
+            oauth=oauth,
         )
 
         return current_session

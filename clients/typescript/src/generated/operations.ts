@@ -269,6 +269,43 @@ later with `flask --app app audit verify --head SEQ:HASH`. */
   deleteScimGroup: { method: "delete", path: "/api/scim/v2/Groups/{resource_id}" },
   /** Change a Group (PATCH: add, remove, replace). */
   patchScimGroup: { method: "patch", path: "/api/scim/v2/Groups/{resource_id}" },
+  /** Check an authorization request, then send the browser to the consent page. */
+  oauth2Authorize: { method: "get", path: "/api/oauth2/authorize" },
+  /** Exchange a code or a refresh token for tokens (RFC 6749 4.1.3, 6). */
+  oauth2Token: { method: "post", path: "/api/oauth2/token" },
+  /** Revoke a token (RFC 7009): 200 whatever the token was. */
+  oauth2Revoke: { method: "post", path: "/api/oauth2/revoke" },
+  /** Say whether a token is active, and its claims (RFC 7662). */
+  oauth2Introspect: { method: "post", path: "/api/oauth2/introspect" },
+  /** The claims of the access token's user, by its scopes (OpenID Connect Core 5.3). */
+  oauth2UserInfo: { method: "get", path: "/api/oauth2/userinfo" },
+  /** The same claims, asked by POST (OpenID Connect Core 5.3.1). */
+  oauth2UserInfoByPost: { method: "post", path: "/api/oauth2/userinfo" },
+  /** The public keys that sign the service's tokens (RFC 7517), retired ones included until
+the tokens they signed have expired. */
+  oauth2Jwks: { method: "get", path: "/api/oauth2/jwks" },
+  /** Read an authorization request as the consent page shows it. */
+  getAuthorizationRequest: { method: "get", path: "/api/auth/authorizations/{request_id}" },
+  /** Allow or deny an authorization request: where the browser goes next. */
+  decideAuthorizationRequest: { method: "post", path: "/api/auth/authorizations/{request_id}" },
+  /** List the apps you registered. */
+  listOAuthApps: { method: "get", path: "/api/auth/oauth-apps" },
+  /** Register an app that signs users in with this service; its secret is shown only here. */
+  createOAuthApp: { method: "post", path: "/api/auth/oauth-apps" },
+  /** Read one of your apps. */
+  getOAuthApp: { method: "get", path: "/api/auth/oauth-apps/{app_id}" },
+  /** Delete one of your apps: every grant and token of it stops at once. */
+  deleteOAuthApp: { method: "delete", path: "/api/auth/oauth-apps/{app_id}" },
+  /** Change one of your apps' name, redirect URIs, links or ID token algorithm. */
+  updateOAuthApp: { method: "patch", path: "/api/auth/oauth-apps/{app_id}" },
+  /** Give one of your apps a new secret; the old one stops at once. */
+  renewOAuthAppSecret: { method: "post", path: "/api/auth/oauth-apps/{app_id}/secret" },
+  /** The authorization server's metadata (RFC 8414). */
+  getAuthorizationServerMetadata: { method: "get", path: "/.well-known/oauth-authorization-server" },
+  /** The OpenID provider's configuration (OpenID Connect Discovery 4): the same document. */
+  getOpenIdConfiguration: { method: "get", path: "/.well-known/openid-configuration" },
+  /** The API's protected-resource metadata (RFC 9728): which server issues its tokens. */
+  getProtectedResourceMetadata: { method: "get", path: "/.well-known/oauth-protected-resource/api" },
 } as const;
 
 export type Operations = typeof operations;

@@ -1844,6 +1844,241 @@ export interface paths {
         patch: operations["patchScimGroup"];
         trace?: never;
     };
+    "/api/oauth2/authorize": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Check an authorization request, then send the browser to the consent page. */
+        get: operations["oauth2Authorize"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/oauth2/token": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Exchange a code or a refresh token for tokens (RFC 6749 4.1.3, 6). */
+        post: operations["oauth2Token"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/oauth2/revoke": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Revoke a token (RFC 7009): 200 whatever the token was. */
+        post: operations["oauth2Revoke"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/oauth2/introspect": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Say whether a token is active, and its claims (RFC 7662). */
+        post: operations["oauth2Introspect"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/oauth2/userinfo": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The claims of the access token's user, by its scopes (OpenID Connect Core 5.3). */
+        get: operations["oauth2UserInfo"];
+        put?: never;
+        /** The same claims, asked by POST (OpenID Connect Core 5.3.1). */
+        post: operations["oauth2UserInfoByPost"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/oauth2/jwks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The public keys that sign the service's tokens (RFC 7517), retired ones included until
+         *     the tokens they signed have expired.
+         */
+        get: operations["oauth2Jwks"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/authorizations/{request_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                request_id: string;
+            };
+            cookie?: never;
+        };
+        /** Read an authorization request as the consent page shows it. */
+        get: operations["getAuthorizationRequest"];
+        put?: never;
+        /** Allow or deny an authorization request: where the browser goes next. */
+        post: operations["decideAuthorizationRequest"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/oauth-apps": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List the apps you registered. */
+        get: operations["listOAuthApps"];
+        put?: never;
+        /** Register an app that signs users in with this service; its secret is shown only here. */
+        post: operations["createOAuthApp"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/oauth-apps/{app_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                app_id: string;
+            };
+            cookie?: never;
+        };
+        /** Read one of your apps. */
+        get: operations["getOAuthApp"];
+        put?: never;
+        post?: never;
+        /** Delete one of your apps: every grant and token of it stops at once. */
+        delete: operations["deleteOAuthApp"];
+        options?: never;
+        head?: never;
+        /** Change one of your apps' name, redirect URIs, links or ID token algorithm. */
+        patch: operations["updateOAuthApp"];
+        trace?: never;
+    };
+    "/api/auth/oauth-apps/{app_id}/secret": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                app_id: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Give one of your apps a new secret; the old one stops at once. */
+        post: operations["renewOAuthAppSecret"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/.well-known/oauth-authorization-server": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The authorization server's metadata (RFC 8414). */
+        get: operations["getAuthorizationServerMetadata"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/.well-known/openid-configuration": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The OpenID provider's configuration (OpenID Connect Discovery 4): the same document. */
+        get: operations["getOpenIdConfiguration"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/.well-known/oauth-protected-resource/api": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The API's protected-resource metadata (RFC 9728): which server issues its tokens. */
+        get: operations["getProtectedResourceMetadata"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -2208,10 +2443,20 @@ export interface components {
             /** @description The single sign-on connection (and its project) that made this session; null for every other session (extensions.md E4.2) */
             sso: components["schemas"]["SsoOrigin"] | null;
         };
+        OAuthTokenInfo: {
+            clientId: string;
+            clientName: string;
+            /** @description Its scopes, space-separated */
+            scope: string;
+            /** Format: date-time */
+            expiresAt: string;
+        };
         CurrentSession: {
             user: components["schemas"]["User"];
             session: components["schemas"]["CurrentSessionInfo"] | null;
             apiKey: components["schemas"]["ApiKey"] | null;
+            /** @description Only with an app's OAuth access token (extensions.md E5.7) */
+            oauth?: components["schemas"]["OAuthTokenInfo"];
         };
         Email: {
             /** Format: email */
@@ -3052,6 +3297,95 @@ export interface components {
             startIndex: number;
             itemsPerPage: number;
             Resources: components["schemas"]["ScimResource"][];
+        };
+        ClientRef: {
+            clientId: string;
+            name: string;
+            /** @description app, metadata-document or dynamic */
+            kind: string;
+            host: string | null;
+            logoUrl: string | null;
+            homepageUrl: string | null;
+            /** @description True for apps only */
+            verified: boolean;
+            redirectUri: string;
+            localhostOnly: boolean;
+        };
+        Scope: {
+            name: string;
+            description: string;
+        };
+        AuthorizationRequest: {
+            id: string;
+            client: components["schemas"]["ClientRef"];
+            scopes: components["schemas"]["Scope"][];
+            resources: string[];
+            prompt: string | null;
+            loginHint: string | null;
+            granted: boolean;
+            reauthenticationRequired: boolean;
+            /** Format: date-time */
+            expiresAt: string;
+        };
+        AuthorizationRequestAnswer: {
+            request: components["schemas"]["AuthorizationRequest"];
+        };
+        Decision: {
+            /** @enum {string} */
+            decision: "allow" | "deny";
+            password?: string;
+            totpCode?: string;
+        };
+        DecisionAnswer: {
+            /** @description Where the browser goes: the redirect URI with the code, or the error */
+            redirectTo: string | null;
+        };
+        AppCreate: {
+            name: string;
+            redirectUris: unknown[];
+            homepageUrl?: string | null;
+            logoUrl?: string | null;
+            /** @enum {string} */
+            idTokenAlg?: "RS256" | "ES256";
+            /** @enum {string} */
+            type: "confidential" | "public";
+        };
+        App: {
+            id: string;
+            /** @description oa_ and 22 characters */
+            clientId: string;
+            name: string;
+            type: string;
+            redirectUris: string[];
+            homepageUrl: string | null;
+            logoUrl: string | null;
+            idTokenAlg: string;
+            /** @description ACTIVE or DISABLED */
+            status: string;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            updatedAt: string;
+        };
+        AppSecretAnswer: {
+            app: components["schemas"]["App"];
+            /** @description ocs_ and 43 base64url characters, shown only in this answer; null for a public app */
+            clientSecret: string | null;
+        };
+        AppPage: {
+            data: components["schemas"]["App"][];
+            meta: components["schemas"]["Meta"];
+        };
+        AppAnswer: {
+            app: components["schemas"]["App"];
+        };
+        AppChange: {
+            name?: string;
+            redirectUris?: unknown[];
+            homepageUrl?: string | null;
+            logoUrl?: string | null;
+            /** @enum {string} */
+            idTokenAlg?: "RS256" | "ES256";
         };
     };
     responses: never;
@@ -11326,6 +11660,1041 @@ export interface operations {
                 };
                 content: {
                     "application/scim+json": components["schemas"]["ScimError"];
+                };
+            };
+        };
+    };
+    oauth2Authorize: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description To the consent page (`?request=`), or to the redirect URI with `error`, `state` and `iss` */
+            302: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description An HTML page: no client or redirect URI to trust */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description Any other error, e.g. 405, 413, 415, 429, 503 */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    oauth2Token: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": {
+                    /** @description authorization_code or refresh_token */
+                    grant_type: string;
+                    /** @description The code */
+                    code?: string;
+                    /** @description Exactly the authorization's */
+                    redirect_uri?: string;
+                    /** @description PKCE's */
+                    code_verifier?: string;
+                    /** @description ort_... */
+                    refresh_token?: string;
+                    /** @description Fewer scopes (a refresh) */
+                    scope?: string;
+                    /** @description The token's audience (RFC 8707) */
+                    resource?: string;
+                    /** @description The client (its secret by HTTP Basic, or client_secret here) */
+                    client_id?: string;
+                    /** @description A confidential client's secret (client_secret_post) */
+                    client_secret?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The tokens (Cache-Control: no-store) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        access_token?: string;
+                        token_type?: string;
+                        expires_in?: number;
+                        scope?: string;
+                        refresh_token?: string;
+                        id_token?: string;
+                    };
+                };
+            };
+            /** @description OAuth's error (RFC 6749 5.2) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description RFC 6749's code (invalid_request, ...) */
+                        error: string;
+                        error_description?: string;
+                    };
+                };
+            };
+            /** @description invalid_client: the client's authentication failed */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description RFC 6749's code (invalid_request, ...) */
+                        error: string;
+                        error_description?: string;
+                    };
+                };
+            };
+            /** @description temporarily_unavailable: too many requests (Retry-After) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description RFC 6749's code (invalid_request, ...) */
+                        error: string;
+                        error_description?: string;
+                    };
+                };
+            };
+            /** @description Any other error, e.g. 405, 413, 415, 429, 503 */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    oauth2Revoke: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": {
+                    /** @description An access or refresh token */
+                    token: string;
+                    /** @description Optional */
+                    token_type_hint?: string;
+                    /** @description The client (its secret by HTTP Basic, or client_secret here) */
+                    client_id?: string;
+                    /** @description A confidential client's secret (client_secret_post) */
+                    client_secret?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Revoked, or nothing to revoke */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": Record<string, never>;
+                };
+            };
+            /** @description OAuth's error (RFC 6749 5.2) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description RFC 6749's code (invalid_request, ...) */
+                        error: string;
+                        error_description?: string;
+                    };
+                };
+            };
+            /** @description invalid_client: the client's authentication failed */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description RFC 6749's code (invalid_request, ...) */
+                        error: string;
+                        error_description?: string;
+                    };
+                };
+            };
+            /** @description temporarily_unavailable: too many requests (Retry-After) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description RFC 6749's code (invalid_request, ...) */
+                        error: string;
+                        error_description?: string;
+                    };
+                };
+            };
+            /** @description Any other error, e.g. 405, 413, 415, 429, 503 */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    oauth2Introspect: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": {
+                    /** @description An access or refresh token */
+                    token: string;
+                    /** @description Optional */
+                    token_type_hint?: string;
+                    /** @description The client (its secret by HTTP Basic, or client_secret here) */
+                    client_id?: string;
+                    /** @description A confidential client's secret (client_secret_post) */
+                    client_secret?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description {active: false} or the token's claims */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        active?: boolean;
+                        scope?: string;
+                        client_id?: string;
+                        sub?: string;
+                        exp?: number;
+                    };
+                };
+            };
+            /** @description OAuth's error (RFC 6749 5.2) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description RFC 6749's code (invalid_request, ...) */
+                        error: string;
+                        error_description?: string;
+                    };
+                };
+            };
+            /** @description invalid_client: the client's authentication failed */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description RFC 6749's code (invalid_request, ...) */
+                        error: string;
+                        error_description?: string;
+                    };
+                };
+            };
+            /** @description temporarily_unavailable: too many requests (Retry-After) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description RFC 6749's code (invalid_request, ...) */
+                        error: string;
+                        error_description?: string;
+                    };
+                };
+            };
+            /** @description Any other error, e.g. 405, 413, 415, 429, 503 */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    oauth2UserInfo: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The user's claims by the token's scopes (OpenID Connect Core 5.3) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": Record<string, never>;
+                };
+            };
+            /** @description No live access token (WWW-Authenticate: Bearer error="invalid_token") */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No openid scope (error="insufficient_scope") */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other error, e.g. 405, 413, 415, 429, 503 */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    oauth2UserInfoByPost: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/x-www-form-urlencoded": Record<string, never>;
+            };
+        };
+        responses: {
+            /** @description The user's claims by the token's scopes (OpenID Connect Core 5.3) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": Record<string, never>;
+                };
+            };
+            /** @description No live access token (WWW-Authenticate: Bearer error="invalid_token") */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No openid scope (error="insufficient_scope") */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other error, e.g. 405, 413, 415, 429, 503 */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    oauth2Jwks: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The JWK Set (RFC 7517) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/jwk-set+json": Record<string, never>;
+                };
+            };
+            /** @description temporarily_unavailable: too many requests (Retry-After) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description RFC 6749's code (invalid_request, ...) */
+                        error: string;
+                        error_description?: string;
+                    };
+                };
+            };
+            /** @description Any other error, e.g. 405, 413, 415, 429, 503 */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getAuthorizationRequest: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                request_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthorizationRequestAnswer"];
+                };
+            };
+            /** @description INVALID_TOKEN: an unknown, used or expired authorization request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthError"];
+                };
+            };
+            /** @description INVALID_TOKEN: bearer token missing, invalid or expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthError"];
+                };
+            };
+            /** @description NOT_FOUND: no such request */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthError"];
+                };
+            };
+            /** @description Any other error, e.g. 405, 413, 415, 429, 503 */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthError"];
+                };
+            };
+        };
+    };
+    decideAuthorizationRequest: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                request_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["Decision"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DecisionAnswer"];
+                };
+            };
+            /** @description INVALID_TOKEN: an unknown, used or expired authorization request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthError"];
+                };
+            };
+            /** @description INVALID_TOKEN: bearer token missing, invalid or expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthError"];
+                };
+            };
+            /** @description IMPERSONATION_FORBIDDEN: through an impersonation session; REAUTHENTICATION_REQUIRED: prompt=login or max_age asks a fresh proof */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthError"];
+                };
+            };
+            /** @description NOT_FOUND: no such request */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthError"];
+                };
+            };
+            /** @description Any other error, e.g. 405, 413, 415, 429, 503 */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthError"];
+                };
+            };
+        };
+    };
+    listOAuthApps: {
+        parameters: {
+            query?: {
+                page?: number;
+                limit?: number;
+                sort?: "createdAt";
+                order?: "asc" | "desc";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AppPage"];
+                };
+            };
+            /** @description VALIDATION_ERROR */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthError"];
+                };
+            };
+            /** @description INVALID_TOKEN: bearer token missing, invalid or expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthError"];
+                };
+            };
+            /** @description Any other error, e.g. 405, 413, 415, 429, 503 */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthError"];
+                };
+            };
+        };
+    };
+    createOAuthApp: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AppCreate"];
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AppSecretAnswer"];
+                };
+            };
+            /** @description VALIDATION_ERROR */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthError"];
+                };
+            };
+            /** @description INVALID_TOKEN: bearer token missing, invalid or expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthError"];
+                };
+            };
+            /** @description IMPERSONATION_FORBIDDEN: through an impersonation session; EMAIL_NOT_VERIFIED: the caller's e-mail address is not verified */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthError"];
+                };
+            };
+            /** @description CONFLICT: the account already has 20 apps */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthError"];
+                };
+            };
+            /** @description Any other error, e.g. 405, 413, 415, 429, 503 */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthError"];
+                };
+            };
+        };
+    };
+    getOAuthApp: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                app_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AppAnswer"];
+                };
+            };
+            /** @description INVALID_TOKEN: bearer token missing, invalid or expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthError"];
+                };
+            };
+            /** @description NOT_FOUND: no such app, or one the caller may not see */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthError"];
+                };
+            };
+            /** @description Any other error, e.g. 405, 413, 415, 429, 503 */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthError"];
+                };
+            };
+        };
+    };
+    deleteOAuthApp: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                app_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description No Content */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description INVALID_TOKEN: bearer token missing, invalid or expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthError"];
+                };
+            };
+            /** @description IMPERSONATION_FORBIDDEN: through an impersonation session */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthError"];
+                };
+            };
+            /** @description NOT_FOUND: no such app, or one the caller may not see */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthError"];
+                };
+            };
+            /** @description Any other error, e.g. 405, 413, 415, 429, 503 */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthError"];
+                };
+            };
+        };
+    };
+    updateOAuthApp: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                app_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AppChange"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AppAnswer"];
+                };
+            };
+            /** @description VALIDATION_ERROR */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthError"];
+                };
+            };
+            /** @description INVALID_TOKEN: bearer token missing, invalid or expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthError"];
+                };
+            };
+            /** @description IMPERSONATION_FORBIDDEN: through an impersonation session */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthError"];
+                };
+            };
+            /** @description NOT_FOUND: no such app, or one the caller may not see */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthError"];
+                };
+            };
+            /** @description Any other error, e.g. 405, 413, 415, 429, 503 */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthError"];
+                };
+            };
+        };
+    };
+    renewOAuthAppSecret: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                app_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AppSecretAnswer"];
+                };
+            };
+            /** @description INVALID_TOKEN: bearer token missing, invalid or expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthError"];
+                };
+            };
+            /** @description IMPERSONATION_FORBIDDEN: through an impersonation session */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthError"];
+                };
+            };
+            /** @description NOT_FOUND: no such app, or one the caller may not see */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthError"];
+                };
+            };
+            /** @description CONFLICT: a public app has no secret */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthError"];
+                };
+            };
+            /** @description Any other error, e.g. 405, 413, 415, 429, 503 */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthError"];
+                };
+            };
+        };
+    };
+    getAuthorizationServerMetadata: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The JSON document */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": Record<string, never>;
+                };
+            };
+            /** @description Too many requests (Retry-After) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other error, e.g. 405, 413, 415, 429, 503 */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getOpenIdConfiguration: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The JSON document */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": Record<string, never>;
+                };
+            };
+            /** @description Too many requests (Retry-After) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other error, e.g. 405, 413, 415, 429, 503 */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getProtectedResourceMetadata: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The JSON document */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": Record<string, never>;
+                };
+            };
+            /** @description Too many requests (Retry-After) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other error, e.g. 405, 413, 415, 429, 503 */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };

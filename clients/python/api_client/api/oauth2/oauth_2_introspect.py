@@ -1,0 +1,214 @@
+from http import HTTPStatus
+from typing import Any
+
+import httpx
+
+from ...client import AuthenticatedClient, Client
+from ...models.error import Error
+from ...models.oauth_2_introspect_body import Oauth2IntrospectBody
+from ...models.oauth_2_introspect_response_200 import Oauth2IntrospectResponse200
+from ...models.oauth_2_introspect_response_400 import Oauth2IntrospectResponse400
+from ...models.oauth_2_introspect_response_401 import Oauth2IntrospectResponse401
+from ...models.oauth_2_introspect_response_429 import Oauth2IntrospectResponse429
+from ...types import Response
+
+
+def _get_kwargs(
+    *,
+    body: Oauth2IntrospectBody,
+) -> dict[str, Any]:
+    headers: dict[str, Any] = {}
+
+    _kwargs: dict[str, Any] = {
+        "method": "post",
+        "url": "/api/oauth2/introspect",
+    }
+
+    _kwargs["data"] = body.to_dict()
+    headers["Content-Type"] = "application/x-www-form-urlencoded"
+
+    _kwargs["headers"] = headers
+    return _kwargs
+
+
+def _parse_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> (
+    Error
+    | Oauth2IntrospectResponse200
+    | Oauth2IntrospectResponse400
+    | Oauth2IntrospectResponse401
+    | Oauth2IntrospectResponse429
+):
+    if response.status_code == 200:
+        response_200 = Oauth2IntrospectResponse200.from_dict(response.json())
+
+        return response_200
+
+    if response.status_code == 400:
+        response_400 = Oauth2IntrospectResponse400.from_dict(response.json())
+
+        return response_400
+
+    if response.status_code == 401:
+        response_401 = Oauth2IntrospectResponse401.from_dict(response.json())
+
+        return response_401
+
+    if response.status_code == 429:
+        response_429 = Oauth2IntrospectResponse429.from_dict(response.json())
+
+        return response_429
+
+    response_default = Error.from_dict(response.json())
+
+    return response_default
+
+
+def _build_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> Response[
+    Error
+    | Oauth2IntrospectResponse200
+    | Oauth2IntrospectResponse400
+    | Oauth2IntrospectResponse401
+    | Oauth2IntrospectResponse429
+]:
+    return Response(
+        status_code=HTTPStatus(response.status_code),
+        content=response.content,
+        headers=response.headers,
+        parsed=_parse_response(client=client, response=response),
+    )
+
+
+def sync_detailed(
+    *,
+    client: AuthenticatedClient | Client,
+    body: Oauth2IntrospectBody,
+) -> Response[
+    Error
+    | Oauth2IntrospectResponse200
+    | Oauth2IntrospectResponse400
+    | Oauth2IntrospectResponse401
+    | Oauth2IntrospectResponse429
+]:
+    """Say whether a token is active, and its claims (RFC 7662).
+
+    Args:
+        body (Oauth2IntrospectBody):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[Error | Oauth2IntrospectResponse200 | Oauth2IntrospectResponse400 | Oauth2IntrospectResponse401 | Oauth2IntrospectResponse429]
+    """
+
+    kwargs = _get_kwargs(
+        body=body,
+    )
+
+    response = client.get_httpx_client().request(
+        **kwargs,
+    )
+
+    return _build_response(client=client, response=response)
+
+
+def sync(
+    *,
+    client: AuthenticatedClient | Client,
+    body: Oauth2IntrospectBody,
+) -> (
+    Error
+    | Oauth2IntrospectResponse200
+    | Oauth2IntrospectResponse400
+    | Oauth2IntrospectResponse401
+    | Oauth2IntrospectResponse429
+    | None
+):
+    """Say whether a token is active, and its claims (RFC 7662).
+
+    Args:
+        body (Oauth2IntrospectBody):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Error | Oauth2IntrospectResponse200 | Oauth2IntrospectResponse400 | Oauth2IntrospectResponse401 | Oauth2IntrospectResponse429
+    """
+
+    return sync_detailed(
+        client=client,
+        body=body,
+    ).parsed
+
+
+async def asyncio_detailed(
+    *,
+    client: AuthenticatedClient | Client,
+    body: Oauth2IntrospectBody,
+) -> Response[
+    Error
+    | Oauth2IntrospectResponse200
+    | Oauth2IntrospectResponse400
+    | Oauth2IntrospectResponse401
+    | Oauth2IntrospectResponse429
+]:
+    """Say whether a token is active, and its claims (RFC 7662).
+
+    Args:
+        body (Oauth2IntrospectBody):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[Error | Oauth2IntrospectResponse200 | Oauth2IntrospectResponse400 | Oauth2IntrospectResponse401 | Oauth2IntrospectResponse429]
+    """
+
+    kwargs = _get_kwargs(
+        body=body,
+    )
+
+    response = await client.get_async_httpx_client().request(**kwargs)
+
+    return _build_response(client=client, response=response)
+
+
+async def asyncio(
+    *,
+    client: AuthenticatedClient | Client,
+    body: Oauth2IntrospectBody,
+) -> (
+    Error
+    | Oauth2IntrospectResponse200
+    | Oauth2IntrospectResponse400
+    | Oauth2IntrospectResponse401
+    | Oauth2IntrospectResponse429
+    | None
+):
+    """Say whether a token is active, and its claims (RFC 7662).
+
+    Args:
+        body (Oauth2IntrospectBody):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Error | Oauth2IntrospectResponse200 | Oauth2IntrospectResponse400 | Oauth2IntrospectResponse401 | Oauth2IntrospectResponse429
+    """
+
+    return (
+        await asyncio_detailed(
+            client=client,
+            body=body,
+        )
+    ).parsed

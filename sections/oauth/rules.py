@@ -1,0 +1,14 @@
+"""Who sees and changes an app (extensions.md E5.2): its owner alone; anyone else's id is 404
+like an unknown one, as an account's own credentials are."""
+from core.policy import HOLDER, Caller, base_relations, define
+from sections.oauth.models import APP, OAuthClient
+
+
+def owned(app: OAuthClient, who: Caller) -> set[str]:
+    found = base_relations(who)
+    if who.id is not None and app.kind == APP and app.owner_id == who.id:
+        found.add(HOLDER)
+    return found
+
+
+define("oauth_app", OAuthClient, {"see": {HOLDER}, "change": {HOLDER}}, owned, noun="app")
