@@ -17,12 +17,13 @@ from sections.auth.models import (
     User,
 )
 from sections.auth.services import bans, impersonation, security_log
+from sections.oauth.models import OAuthRefreshToken, OAuthRequest, RevokedAccessToken
 from sections.sso.saml.models import SamlAcceptedAssertion
 
 # Every table whose rows die at `expires_at`; later features append theirs.
 # An API key without an expiry (NULL) is never purged.
 EXPIRING = [Session, OneTimeToken, PasskeyChallenge, PendingSignIn, OutboxMessage, ApiKey,
-            SamlAcceptedAssertion]
+            SamlAcceptedAssertion, OAuthRequest, OAuthRefreshToken, RevokedAccessToken]
 ROLES = ("admin", "user")
 
 

@@ -1,12 +1,16 @@
 """The authorization code flow end to end through HTTP (extensions.md E5.3-E5.7): an app the
 user registered, the consent, the tokens, the API with the access token, a refresh."""
+import base64
+
 import pytest
 
 from tests.provider_flow import (
     BASE,
+    authorize,
     bearer,
     code_flow,
     new_app,
+    request_id,
     settings,
     token,
 )
@@ -46,3 +50,44 @@ def test_an_app_signs_its_user_in_and_calls_the_api(client, alice):
     again = token(client, registered, grant_type="refresh_token",
                   refresh_token=answer["refresh_token"])
     assert again.status_code == 400 and again.get_json()["error"] == "invalid_grant"
+
+
+def test_a_replaced_refresh_token_presented_later_revokes_the_authorization(
+        client, alice, clock, app):
+    registered = new_app(client, alice)
+    answer, _ = code_flow(client, alice, registered)
+    renewed = token(client, registered, grant_type="refresh_token",
+                    refresh_token=answer["refresh_token"]).get_json()
+    clock.advance(seconds=31)  # past the 30 s in which a client's retry is only refused
+    reused = token(client, registered, grant_type="refresh_token",
+                   refresh_token=answer["refresh_token"])
+    assert reused.status_code == 400 and reused.get_json()["error"] == "invalid_grant"
+    # every token of the authorization stops: the new access token and the new refresh token
+    assert client.get("/api/projects",
+                      headers=bearer(renewed["access_token"])).status_code == 401
+    stale = token(client, registered, grant_type="refresh_token",
+                  refresh_token=renewed["refresh_token"])
+    assert stale.status_code == 400 and stale.get_json()["error"] == "invalid_grant"
+    events = client.get("/api/auth/security-events?type=oauth_refresh_reuse", headers=alice)
+    assert events.status_code == 200, events.get_json()
+    assert [event["details"] for event in events.get_json()["data"]] == [
+        {"clientId": registered["app"]["clientId"]}]
+
+
+def test_purge_expired_removes_the_spent_parts_of_the_flow(client, alice, clock):
+    registered = new_app(client, alice)
+    answer, _ = code_flow(client, alice, registered)  # a refresh token live
+    request_id(authorize(client, registered["app"]["clientId"]))  # a request never decided
+    pair = f"{registered['app']['clientId']}:{registered['clientSecret']}".encode()
+    revoked = client.post("/api/oauth2/revoke", data={"token": answer["access_token"]},
+                          headers={"Authorization": "Basic " + base64.b64encode(pair).decode()})
+    assert revoked.status_code == 200
+    runner = client.application.test_cli_runner()
+    output = runner.invoke(args=["purge-expired"]).output
+    assert "oauth_refresh_tokens: 0 removed" in output
+    assert "oauth_revoked_access_tokens: 0 removed" in output
+    clock.advance(days=31)  # past the refresh token's 30 days and the access token's hour
+    output = runner.invoke(args=["purge-expired"]).output
+    assert "oauth_requests: 1 removed" in output
+    assert "oauth_refresh_tokens: 1 removed" in output
+    assert "oauth_revoked_access_tokens: 1 removed" in output
