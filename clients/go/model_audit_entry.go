@@ -38,6 +38,12 @@ type AuditEntry struct {
 	PrevHash string `json:"prevHash"`
 	// Lower-case hex SHA-256 of prevHash's 32 bytes followed by the canonical JSON of {seq, actorId, action, targetType, targetId, projectId, details, createdAt} (UTF-8, keys sorted, separators , and : without spaces, non-ASCII unescaped)
 	Hash string `json:"hash"`
+	// The entry's place in its project's own chain: 1, 2, 3, ... (null for an entry with no project)
+	ProjectSeq NullableInt32 `json:"projectSeq"`
+	// The project's previous entry's projectHash (64 zeros before its first)
+	ProjectPrevHash NullableString `json:"projectPrevHash"`
+	// Lower-case hex SHA-256 of projectPrevHash's 32 bytes followed by hash's 32 bytes: a project's export alone shows an entry removed
+	ProjectHash NullableString `json:"projectHash"`
 }
 
 type _AuditEntry AuditEntry
@@ -46,7 +52,7 @@ type _AuditEntry AuditEntry
 // This constructor will assign default values to properties that have it defined,
 // and makes sure properties required by API are set, but the set of arguments
 // will change when the set of required properties is changed
-func NewAuditEntry(id string, seq int32, actorId NullableString, actor NullableUserRef, action string, targetType string, targetId string, projectId NullableString, details map[string]*interface{}, createdAt time.Time, prevHash string, hash string) *AuditEntry {
+func NewAuditEntry(id string, seq int32, actorId NullableString, actor NullableUserRef, action string, targetType string, targetId string, projectId NullableString, details map[string]*interface{}, createdAt time.Time, prevHash string, hash string, projectSeq NullableInt32, projectPrevHash NullableString, projectHash NullableString) *AuditEntry {
 	this := AuditEntry{}
 	this.Id = id
 	this.Seq = seq
@@ -60,6 +66,9 @@ func NewAuditEntry(id string, seq int32, actorId NullableString, actor NullableU
 	this.CreatedAt = createdAt
 	this.PrevHash = prevHash
 	this.Hash = hash
+	this.ProjectSeq = projectSeq
+	this.ProjectPrevHash = projectPrevHash
+	this.ProjectHash = projectHash
 	return &this
 }
 
@@ -365,6 +374,84 @@ func (o *AuditEntry) SetHash(v string) {
 	o.Hash = v
 }
 
+// GetProjectSeq returns the ProjectSeq field value
+// If the value is explicit nil, the zero value for int32 will be returned
+func (o *AuditEntry) GetProjectSeq() int32 {
+	if o == nil || o.ProjectSeq.Get() == nil {
+		var ret int32
+		return ret
+	}
+
+	return *o.ProjectSeq.Get()
+}
+
+// GetProjectSeqOk returns a tuple with the ProjectSeq field value
+// and a boolean to check if the value has been set.
+// NOTE: If the value is an explicit nil, `nil, true` will be returned
+func (o *AuditEntry) GetProjectSeqOk() (*int32, bool) {
+	if o == nil {
+		return nil, false
+	}
+	return o.ProjectSeq.Get(), o.ProjectSeq.IsSet()
+}
+
+// SetProjectSeq sets field value
+func (o *AuditEntry) SetProjectSeq(v int32) {
+	o.ProjectSeq.Set(&v)
+}
+
+// GetProjectPrevHash returns the ProjectPrevHash field value
+// If the value is explicit nil, the zero value for string will be returned
+func (o *AuditEntry) GetProjectPrevHash() string {
+	if o == nil || o.ProjectPrevHash.Get() == nil {
+		var ret string
+		return ret
+	}
+
+	return *o.ProjectPrevHash.Get()
+}
+
+// GetProjectPrevHashOk returns a tuple with the ProjectPrevHash field value
+// and a boolean to check if the value has been set.
+// NOTE: If the value is an explicit nil, `nil, true` will be returned
+func (o *AuditEntry) GetProjectPrevHashOk() (*string, bool) {
+	if o == nil {
+		return nil, false
+	}
+	return o.ProjectPrevHash.Get(), o.ProjectPrevHash.IsSet()
+}
+
+// SetProjectPrevHash sets field value
+func (o *AuditEntry) SetProjectPrevHash(v string) {
+	o.ProjectPrevHash.Set(&v)
+}
+
+// GetProjectHash returns the ProjectHash field value
+// If the value is explicit nil, the zero value for string will be returned
+func (o *AuditEntry) GetProjectHash() string {
+	if o == nil || o.ProjectHash.Get() == nil {
+		var ret string
+		return ret
+	}
+
+	return *o.ProjectHash.Get()
+}
+
+// GetProjectHashOk returns a tuple with the ProjectHash field value
+// and a boolean to check if the value has been set.
+// NOTE: If the value is an explicit nil, `nil, true` will be returned
+func (o *AuditEntry) GetProjectHashOk() (*string, bool) {
+	if o == nil {
+		return nil, false
+	}
+	return o.ProjectHash.Get(), o.ProjectHash.IsSet()
+}
+
+// SetProjectHash sets field value
+func (o *AuditEntry) SetProjectHash(v string) {
+	o.ProjectHash.Set(&v)
+}
+
 func (o AuditEntry) MarshalJSON() ([]byte, error) {
 	toSerialize, err := o.ToMap()
 	if err != nil {
@@ -387,6 +474,9 @@ func (o AuditEntry) ToMap() (map[string]interface{}, error) {
 	toSerialize["createdAt"] = o.CreatedAt
 	toSerialize["prevHash"] = o.PrevHash
 	toSerialize["hash"] = o.Hash
+	toSerialize["projectSeq"] = o.ProjectSeq.Get()
+	toSerialize["projectPrevHash"] = o.ProjectPrevHash.Get()
+	toSerialize["projectHash"] = o.ProjectHash.Get()
 	return toSerialize, nil
 }
 
@@ -407,6 +497,9 @@ func (o *AuditEntry) UnmarshalJSON(data []byte) (err error) {
 		"createdAt",
 		"prevHash",
 		"hash",
+		"projectSeq",
+		"projectPrevHash",
+		"projectHash",
 	}
 
 	allProperties := make(map[string]interface{})

@@ -8,11 +8,19 @@ This module is the one place that rule is written: the commit's append on both d
 
 `record` keeps an entry aside (the session's `info`); the commit appends what the transaction
 kept, as late as it can: the change itself is flushed, the chain's lock taken and the last
-entry read in one round trip (`locked_head`), the entries numbered, timed (never before the
-last entry) and hashed after it, and inserted. The lock is held until the commit, so the next
-writer reads this transaction's last entry: no gap, no fork, however many processes write. A
+entry (and its projects' last ones) read in one round trip (`locked_heads`), the entries
+numbered, timed (never before the last entry) and hashed after it, and inserted. The lock is
+held until the commit, so the next writer reads this transaction's last entry: no gap, no fork,
+however many processes write. A
 transaction (or savepoint) rolled back drops what it kept and took no number. The unique index
 on `seq` refuses a fork written by any other path.
+
+Each project's own chain rides on it, under the same lock: an entry with a project also gets
+`project_seq` (1, 2, 3, ... within the project) and `project_hash` = lower-case hex SHA-256 of
+`project_prev_hash` (the project's previous entry's `project_hash`, 32 zero bytes before its
+first) as 32 bytes followed by the entry's `hash` as 32 bytes, so that a project's export alone
+shows an entry removed from it (scripts/verify_audit_export.py checks it with nothing but the
+standard library).
 """
 import hashlib
 import json
@@ -48,6 +56,12 @@ def entry_hash(prev_hash: str, fields: dict) -> str:
     return hashlib.sha256(bytes.fromhex(prev_hash) + canonical(fields)).hexdigest()
 
 
+def project_hash(project_prev_hash: str, entry_hash_: str) -> str:
+    """An entry's link in its project's chain, over the project's previous link."""
+    return hashlib.sha256(bytes.fromhex(project_prev_hash) + bytes.fromhex(entry_hash_)
+                          ).hexdigest()
+
+
 def hash_of(entry, prev_hash: str) -> str:
     """The hash of an entry (an AuditEntry, a row with its columns, or a kept dict's columns
     as attributes) after `prev_hash`."""
@@ -73,42 +87,71 @@ def head(session: Session):
 
 HEAD = (select(AuditEntry.seq, AuditEntry.hash, AuditEntry.created_at)
         .order_by(AuditEntry.seq.desc()).limit(1))
+
+
+def project_head_statement(project_id: str):
+    """The project's last entry: (project_seq, project_hash, created_at)."""
+    return (select(AuditEntry.project_seq, AuditEntry.project_hash, AuditEntry.created_at)
+            .where(AuditEntry.project_id == project_id)
+            .order_by(AuditEntry.project_seq.desc()).limit(1))
+
+
 INSERT = insert(AuditEntry)
 SQLITE_LOCK = (update(AuditEntry).where(AuditEntry.seq == 0).values(seq=AuditEntry.seq))
 
-# PostgreSQL: the chain's lock and the head's read in one round trip. In READ COMMITTED a
-# statement reads the snapshot taken when it started, so a head read in the statement that
-# waits for the lock could miss the entry its holder just committed (a fork); a VOLATILE
-# function takes a new snapshot for each of its statements, so its read, started once the lock
-# is granted, sees the last committed entry. It holds no part of the hash rule. create_all
-# makes it with the table; migration 0025 installs it (a copy as of that revision).
+# PostgreSQL: the chain's lock and the heads' read (the log's, and each project's the
+# transaction writes to) in one round trip. In READ COMMITTED a statement reads the snapshot
+# taken when it started, so a head read in the statement that waits for the lock could miss the
+# entry its holder just committed (a fork); a VOLATILE function takes a new snapshot for each of
+# its statements, so its read, started once the lock is granted, sees the last committed
+# entries. It holds no part of the hash rule. Its first row is the log's head (project_id
+# null), then one row a project that has entries. create_all makes it with the table;
+# migration 0028 installs it (a copy as of that revision).
 HEAD_FUNCTION = """
-CREATE OR REPLACE FUNCTION audit_locked_head(lock_key bigint)
-RETURNS TABLE (seq bigint, hash varchar, created_at timestamptz)
+CREATE OR REPLACE FUNCTION audit_locked_heads(lock_key bigint, project_ids varchar[])
+RETURNS TABLE (project_id varchar, seq bigint, hash varchar, created_at timestamptz)
 LANGUAGE sql VOLATILE AS $$
     SELECT pg_advisory_xact_lock(lock_key);
-    SELECT seq, hash, created_at FROM audit_log ORDER BY seq DESC LIMIT 1;
+    (SELECT NULL::varchar, a.seq, a.hash, a.created_at FROM audit_log a
+     ORDER BY a.seq DESC LIMIT 1)
+    UNION ALL
+    SELECT p.id, b.project_seq, b.project_hash, b.created_at
+    FROM unnest(project_ids) AS p(id) CROSS JOIN LATERAL (
+        SELECT l.project_seq, l.project_hash, l.created_at FROM audit_log l
+        WHERE l.project_id = p.id ORDER BY l.project_seq DESC LIMIT 1) b;
 $$
 """
 event.listen(AuditEntry.__table__, "after_create",
              DDL(HEAD_FUNCTION).execute_if(dialect="postgresql"))
 event.listen(AuditEntry.__table__, "after_drop",
-             DDL("DROP FUNCTION IF EXISTS audit_locked_head(bigint)").execute_if(
+             DDL("DROP FUNCTION IF EXISTS audit_locked_heads(bigint, varchar[])").execute_if(
                  dialect="postgresql"))
-LOCKED_HEAD = text("SELECT seq, hash, created_at FROM audit_locked_head(:key)").columns(
-    seq=BigInteger, hash=String, created_at=UTCDateTime)
+LOCKED_HEADS = text("SELECT project_id, seq, hash, created_at "
+                    "FROM audit_locked_heads(:key, :projects)").columns(
+    project_id=String, seq=BigInteger, hash=String, created_at=UTCDateTime)
 
 
-def locked_head(connection):
-    """The chain's lock, held until the commit, then the last entry (or None)."""
+def locked_heads(connection, project_ids: list[str]):
+    """The chain's lock, held until the commit, then the log's last entry (seq, hash,
+    created_at; None before the first) and {project id: (project_seq, project_hash)} of the
+    given projects' last entries (a project with none is absent)."""
     if connection.dialect.name == "postgresql":
-        return connection.execute(LOCKED_HEAD, {"key": LOCK_KEY}).first()
+        rows = connection.execute(LOCKED_HEADS, {"key": LOCK_KEY,
+                                                 "projects": project_ids}).all()
+        last = next((row for row in rows if row.project_id is None), None)
+        return last, {row.project_id: (row.seq, row.hash) for row in rows
+                      if row.project_id is not None}
     # SQLite's lock is its one writer's. A transaction that has written holds it, after which
     # its reads see the latest commit; one that has not takes it with a write that matches
     # nothing.
     if not connection.connection.dbapi_connection.in_transaction:
         connection.execute(SQLITE_LOCK)
-    return connection.execute(HEAD).first()
+    heads = {}
+    for project_id in project_ids:
+        found = connection.execute(project_head_statement(project_id)).first()
+        if found is not None:
+            heads[project_id] = (found.project_seq, found.project_hash)
+    return connection.execute(HEAD).first(), heads
 
 
 def _append(session: Session) -> None:
@@ -117,7 +160,8 @@ def _append(session: Session) -> None:
     kept = [entry for entry, _ in session.info.pop(KEPT)]
     session.flush()  # the change first: the lock is held for the shortest time
     connection = session.connection()
-    last = locked_head(connection)
+    projects = sorted({entry["project_id"] for entry in kept if entry["project_id"]})
+    last, project_heads = locked_heads(connection, projects)
     seq, prev = (last.seq, last.hash) if last is not None else (0, ZERO)
     # Its time is the chaining's, never before the last entry's: the log's createdAt order is
     # its seq order (every list reads the log by seq, sections/audit/models.py).
@@ -125,10 +169,17 @@ def _append(session: Session) -> None:
     stamp = utc_iso(moment)
     for entry in kept:
         seq += 1
-        entry.update(seq=seq, prev_hash=prev, created_at=moment)
+        entry.update(seq=seq, prev_hash=prev, created_at=moment, project_seq=None,
+                     project_prev_hash=None, project_hash=None)
         entry["hash"] = prev = entry_hash(prev, hashed_fields(
             seq, entry["actor_id"], entry["action"], entry["target_type"], entry["target_id"],
             entry["project_id"], entry["details"], stamp))
+        if entry["project_id"]:
+            project_seq, project_prev = project_heads.get(entry["project_id"], (0, ZERO))
+            link = project_hash(project_prev, entry["hash"])
+            entry.update(project_seq=project_seq + 1, project_prev_hash=project_prev,
+                         project_hash=link)
+            project_heads[entry["project_id"]] = (project_seq + 1, link)
     connection.execute(INSERT, kept)  # Core: the entries are rows, not the session's objects
 
 
@@ -162,7 +213,8 @@ for _name, _listener in (("before_commit", _append), ("after_soft_rollback", _dr
 
 COLUMNS = (AuditEntry.id, AuditEntry.seq, AuditEntry.actor_id, AuditEntry.action,
            AuditEntry.target_type, AuditEntry.target_id, AuditEntry.project_id,
-           AuditEntry.details, AuditEntry.created_at, AuditEntry.prev_hash, AuditEntry.hash)
+           AuditEntry.details, AuditEntry.created_at, AuditEntry.prev_hash, AuditEntry.hash,
+           AuditEntry.project_seq, AuditEntry.project_prev_hash, AuditEntry.project_hash)
 
 
 def pages(session: Session, statement=None, columns=COLUMNS, size: int = PAGE):

@@ -25,6 +25,7 @@ def verify(session, recorded_head=None, progress=None) -> int:
     # The head answered before the first entry, (0, 64 zeros), holds for any chain.
     expected, prev = 1, chain.ZERO
     head_seen = recorded_head is None or recorded_head == (0, chain.ZERO)
+    projects: dict[str, tuple[int, str]] = {}  # each project's chain: its last (seq, hash)
     for row in chain.pages(session):
         held = f"(entries 1 to {expected - 1} hold)" if expected > 1 else "(no entry holds)"
         if row.seq > expected:
@@ -40,6 +41,7 @@ def verify(session, recorded_head=None, progress=None) -> int:
         if chain.hash_of(row, prev) != row.hash:
             raise Broken(f"entry seq {row.seq} (id {row.id}): its hash does not match its "
                          f"content: the entry was changed {held}")
+        _check_project_link(row, projects, held)
         if recorded_head is not None and row.seq == recorded_head[0]:
             if row.hash != recorded_head[1]:
                 raise Broken(f"entry seq {row.seq} (id {row.id}): its hash {row.hash} is not "
@@ -54,6 +56,25 @@ def verify(session, recorded_head=None, progress=None) -> int:
                      f"{recorded_head[0]}: its tail was cut off (entries 1 to {expected - 1} "
                      f"hold)")
     return expected - 1
+
+
+def _check_project_link(row, projects: dict, held: str) -> None:
+    """The entry's link in its project's own chain (E4.5), after the project's previous one."""
+    if row.project_id is None:
+        if row.project_seq is not None or row.project_hash is not None:
+            raise Broken(f"entry seq {row.seq} (id {row.id}) has no project but a project "
+                         f"chain's link: the entry was changed {held}")
+        return
+    project_seq, prev = projects.get(row.project_id, (0, chain.ZERO))
+    if row.project_seq != project_seq + 1 or row.project_prev_hash != prev:
+        raise Broken(f"entry seq {row.seq} (id {row.id}): its link in project "
+                     f"{row.project_id}'s chain (projectSeq {row.project_seq}) does not follow "
+                     f"that project's entry before it (projectSeq {project_seq}): an entry "
+                     f"of the project removed or inserted {held}")
+    if row.project_hash != chain.project_hash(prev, row.hash):
+        raise Broken(f"entry seq {row.seq} (id {row.id}): its projectHash does not match its "
+                     f"hash: the entry was changed {held}")
+    projects[row.project_id] = (row.project_seq, row.project_hash)
 
 
 def parse_head(value: str):

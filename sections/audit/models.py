@@ -1,5 +1,6 @@
 """The audit log (resources.md R8, extensions.md E4.5): append-only, written in the transaction
-of the change, and one hash chain (`seq`, `prev_hash`, `hash`; sections/audit/chain.py)."""
+of the change, one hash chain (`seq`, `prev_hash`, `hash`; sections/audit/chain.py), and each
+project's own chain over it (`project_seq`, `project_prev_hash`, `project_hash`)."""
 from datetime import datetime
 
 from sqlalchemy import JSON, BigInteger, Index, String
@@ -24,6 +25,8 @@ class AuditEntry(db.Model):
     __tablename__ = "audit_log"
     __table_args__ = (
         Index("uq_audit_log_seq", "seq", unique=True),  # one chain: no fork, whoever writes
+        # A project's chain: no fork either, and its head's read (the last project_seq).
+        Index("uq_audit_log_project_id_project_seq", "project_id", "project_seq", unique=True),
         *(Index(f"ix_audit_log_{lead}seq", *columns, "seq") for lead, columns in LEADS.items()),
     )
 
@@ -38,3 +41,8 @@ class AuditEntry(db.Model):
     created_at: Mapped[datetime] = mapped_column(UTCDateTime, default=clock.utcnow_ms)
     prev_hash: Mapped[str] = mapped_column(String(64))
     hash: Mapped[str] = mapped_column(String(64))
+    # The project's own chain (null for an entry with no project): its place in the project's
+    # entries and the hash over the project's previous entry's (chain.project_hash).
+    project_seq: Mapped[int | None] = mapped_column(BigInteger)
+    project_prev_hash: Mapped[str | None] = mapped_column(String(64))
+    project_hash: Mapped[str | None] = mapped_column(String(64))

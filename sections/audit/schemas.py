@@ -27,6 +27,15 @@ class AuditEntrySchema(Schema):
                        "canonical JSON of {seq, actorId, action, targetType, targetId, "
                        "projectId, details, createdAt} (UTF-8, keys sorted, separators , and "
                        ": without spaces, non-ASCII unescaped)"})
+    projectSeq = fields.Integer(required=True, allow_none=True, metadata={
+        "description": "The entry's place in its project's own chain: 1, 2, 3, ... (null for "
+                       "an entry with no project)"})
+    projectPrevHash = fields.String(required=True, allow_none=True, metadata={
+        "description": "The project's previous entry's projectHash (64 zeros before its "
+                       "first)"})
+    projectHash = fields.String(required=True, allow_none=True, metadata={
+        "description": "Lower-case hex SHA-256 of projectPrevHash's 32 bytes followed by "
+                       "hash's 32 bytes: a project's export alone shows an entry removed"})
 
 
 AuditEntryPageSchema = listing.page_schema(AuditEntrySchema)
@@ -35,6 +44,14 @@ AuditEntryPageSchema = listing.page_schema(AuditEntrySchema)
 class AuditHeadSchema(Schema):
     seq = fields.Integer(required=True)
     hash = fields.String(required=True)
+    createdAt = UTCDateTime(required=True, allow_none=True)
+
+
+class ProjectAuditHeadSchema(Schema):
+    projectSeq = fields.Integer(required=True, metadata={
+        "description": "0 before the project's first entry"})
+    projectHash = fields.String(required=True, metadata={
+        "description": "64 zeros before the project's first entry"})
     createdAt = UTCDateTime(required=True, allow_none=True)
 
 

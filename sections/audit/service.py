@@ -108,13 +108,23 @@ def entry_answer(entry, actor) -> dict:
             "action": entry.action, "targetType": entry.target_type,
             "targetId": entry.target_id, "projectId": entry.project_id,
             "details": entry.details, "createdAt": entry.created_at,
-            "prevHash": entry.prev_hash, "hash": entry.hash}
+            "prevHash": entry.prev_hash, "hash": entry.hash, "projectSeq": entry.project_seq,
+            "projectPrevHash": entry.project_prev_hash, "projectHash": entry.project_hash}
 
 
 def head() -> dict:
     """The chain's last entry: what an operator records elsewhere (E4.5)."""
     seq, hash_, created_at = chain.head(db.session)
     return {"seq": seq, "hash": hash_, "createdAt": created_at}
+
+
+def project_head(project_id: str) -> dict:
+    """The project's last entry in its own chain: what its customer records elsewhere."""
+    last = db.session.execute(chain.project_head_statement(project_id)).first()
+    if last is None:
+        return {"projectSeq": 0, "projectHash": chain.ZERO, "createdAt": None}
+    return {"projectSeq": last.project_seq, "projectHash": last.project_hash,
+            "createdAt": last.created_at}
 
 
 # E4.5: the export escapes the line breaks that JSON leaves raw (with non-ASCII unescaped), so

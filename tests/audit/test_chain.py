@@ -130,8 +130,15 @@ def test_verify_finds_an_entry_changed_and_rehashed(app, client, project):
         from sections.audit.chain import hash_of
         entry.hash = hash_of(entry, entry.prev_hash)  # the rewriter hashes it again
         db.session.commit()
+    code, output = verify(app)  # its project's link is over the old hash
+    assert code == 1 and "entry seq 2" in output and "projectHash" in output, output
+    with app.app_context():  # and with that link made again too, the next entry's prevHash
+        entry = db.session.execute(select(AuditEntry).where(AuditEntry.seq == 2)).scalar_one()
+        from sections.audit.chain import project_hash
+        entry.project_hash = project_hash(entry.project_prev_hash, entry.hash)
+        db.session.commit()
     code, output = verify(app)
-    assert code == 1 and "entry seq 3" in output and "prevHash" in output
+    assert code == 1 and "entry seq 3" in output and "prevHash" in output, output
 
 
 def test_verify_finds_an_entry_removed(app, client, project):
@@ -165,8 +172,20 @@ def test_verify_finds_an_entry_inserted(app, client, project):
         forged.hash = hash_of(forged, prev)
         db.session.add(forged)
         db.session.commit()
-    code, output = verify(app)
-    assert code == 1 and "entry seq 4" in output and "prevHash" in output
+    code, output = verify(app)  # it has no link in its project's chain: found at once
+    assert code == 1 and "entry seq 3" in output and "inserted" in output, output
+    assert "entries 1 to 2 hold" in output
+    with app.app_context():  # linked as the project's third entry, the real third moved on
+        db.session.execute(text("UPDATE audit_log SET project_seq = project_seq + 100 "
+                                "WHERE seq > 3"))
+        forged = db.session.get(AuditEntry, "f" * 32)
+        before = db.session.execute(select(AuditEntry).where(AuditEntry.seq == 2)).scalar_one()
+        from sections.audit.chain import project_hash
+        forged.project_seq, forged.project_prev_hash = 3, before.project_hash
+        forged.project_hash = project_hash(before.project_hash, forged.hash)
+        db.session.commit()
+    code, output = verify(app)  # then the next entry's prevHash does not hold
+    assert code == 1 and "entry seq 4" in output and "prevHash" in output, output
     assert "entries 1 to 3 hold" in output
 
 

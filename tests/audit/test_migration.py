@@ -147,5 +147,5 @@ def test_head_has_the_same_functions_after_the_old_0024_as_after_0023(app):
         assert upgraded.returncode == 0, upgraded.stderr
         with app.app_context():
             made = [tuple(row) for row in db.session.execute(FUNCTIONS)]
-        assert [name for name, _ in made] == ["audit_locked_head"]
+        assert [name for name, _ in made] == ["audit_locked_heads"]
         assert audit_functions(old) == audit_functions(fresh) == made

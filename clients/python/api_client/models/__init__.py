@@ -247,6 +247,8 @@ from .payment_event_object import PaymentEventObject
 from .payment_total import PaymentTotal
 from .profile import Profile
 from .project import Project
+from .project_audit_head import ProjectAuditHead
+from .project_audit_head_data import ProjectAuditHeadData
 from .project_create import ProjectCreate
 from .project_data import ProjectData
 from .project_page import ProjectPage
@@ -573,6 +575,8 @@ __all__ = (
     "PaymentTotal",
     "Profile",
     "Project",
+    "ProjectAuditHead",
+    "ProjectAuditHeadData",
     "ProjectCreate",
     "ProjectData",
     "ProjectPage",

@@ -33,6 +33,11 @@ class AuditEntry:
         hash_ (str): Lower-case hex SHA-256 of prevHash's 32 bytes followed by the canonical JSON of {seq, actorId,
             action, targetType, targetId, projectId, details, createdAt} (UTF-8, keys sorted, separators , and : without
             spaces, non-ASCII unescaped)
+        project_seq (int | None): The entry's place in its project's own chain: 1, 2, 3, ... (null for an entry with no
+            project)
+        project_prev_hash (None | str): The project's previous entry's projectHash (64 zeros before its first)
+        project_hash (None | str): Lower-case hex SHA-256 of projectPrevHash's 32 bytes followed by hash's 32 bytes: a
+            project's export alone shows an entry removed
     """
 
     id: str
@@ -47,6 +52,9 @@ class AuditEntry:
     created_at: datetime.datetime
     prev_hash: str
     hash_: str
+    project_seq: int | None
+    project_prev_hash: None | str
+    project_hash: None | str
 
     def to_dict(self) -> dict[str, Any]:
         from ..models.user_ref import UserRef  # noqa: PLC0415
@@ -81,6 +89,15 @@ class AuditEntry:
 
         hash_ = self.hash_
 
+        project_seq: int | None
+        project_seq = self.project_seq
+
+        project_prev_hash: None | str
+        project_prev_hash = self.project_prev_hash
+
+        project_hash: None | str
+        project_hash = self.project_hash
+
         field_dict: dict[str, Any] = {}
 
         field_dict.update(
@@ -97,6 +114,9 @@ class AuditEntry:
                 "createdAt": created_at,
                 "prevHash": prev_hash,
                 "hash": hash_,
+                "projectSeq": project_seq,
+                "projectPrevHash": project_prev_hash,
+                "projectHash": project_hash,
             }
         )
 
@@ -155,6 +175,27 @@ class AuditEntry:
 
         hash_ = d.pop("hash")
 
+        def _parse_project_seq(data: object) -> int | None:
+            if data is None:
+                return data
+            return cast(int | None, data)
+
+        project_seq = _parse_project_seq(d.pop("projectSeq"))
+
+        def _parse_project_prev_hash(data: object) -> None | str:
+            if data is None:
+                return data
+            return cast(None | str, data)
+
+        project_prev_hash = _parse_project_prev_hash(d.pop("projectPrevHash"))
+
+        def _parse_project_hash(data: object) -> None | str:
+            if data is None:
+                return data
+            return cast(None | str, data)
+
+        project_hash = _parse_project_hash(d.pop("projectHash"))
+
         audit_entry = cls(
             id=id,
             seq=seq,
@@ -168,6 +209,9 @@ class AuditEntry:
             created_at=created_at,
             prev_hash=prev_hash,
             hash_=hash_,
+            project_seq=project_seq,
+            project_prev_hash=project_prev_hash,
+            project_hash=project_hash,
         )
 
         return audit_entry

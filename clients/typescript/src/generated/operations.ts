@@ -195,6 +195,10 @@ later with `flask --app app audit verify --head SEQ:HASH`. */
   listProjectAuditLog: { method: "get", path: "/api/projects/{project_id}/audit-log" },
   /** Export the project's audit trail as NDJSON, in seq order (its owner and admins). */
   exportProjectAuditLog: { method: "get", path: "/api/projects/{project_id}/audit-log/export" },
+  /** The project's own chain's last entry (its owner and admins): record it outside the
+service (daily, say) and check an export later with `python3
+scripts/verify_audit_export.py EXPORT --head PSEQ:PHASH`. */
+  getProjectAuditLogHead: { method: "get", path: "/api/projects/{project_id}/audit-log/head" },
   /** List the project's domains (its owner or an admin). */
   listProjectDomains: { method: "get", path: "/api/projects/{project_id}/domains" },
   /** Claim a domain for the project; publish its TXT record, then verify it. */

@@ -1333,6 +1333,29 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/projects/{project_id}/audit-log/head": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                project_id: string;
+            };
+            cookie?: never;
+        };
+        /**
+         * The project's own chain's last entry (its owner and admins): record it outside the
+         *     service (daily, say) and check an export later with `python3
+         *     scripts/verify_audit_export.py EXPORT --head PSEQ:PHASH`.
+         */
+        get: operations["getProjectAuditLogHead"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/projects/{project_id}/domains": {
         parameters: {
             query?: never;
@@ -3044,6 +3067,12 @@ export interface components {
             prevHash: string;
             /** @description Lower-case hex SHA-256 of prevHash's 32 bytes followed by the canonical JSON of {seq, actorId, action, targetType, targetId, projectId, details, createdAt} (UTF-8, keys sorted, separators , and : without spaces, non-ASCII unescaped) */
             hash: string;
+            /** @description The entry's place in its project's own chain: 1, 2, 3, ... (null for an entry with no project) */
+            projectSeq: number | null;
+            /** @description The project's previous entry's projectHash (64 zeros before its first) */
+            projectPrevHash: string | null;
+            /** @description Lower-case hex SHA-256 of projectPrevHash's 32 bytes followed by hash's 32 bytes: a project's export alone shows an entry removed */
+            projectHash: string | null;
         };
         AuditEntryPage: {
             data: components["schemas"]["AuditEntry"][];
@@ -3149,6 +3178,17 @@ export interface components {
         };
         ImpersonationData: {
             data: components["schemas"]["Impersonation"];
+        };
+        ProjectAuditHead: {
+            /** @description 0 before the project's first entry */
+            projectSeq: number;
+            /** @description 64 zeros before the project's first entry */
+            projectHash: string;
+            /** Format: date-time */
+            createdAt: string | null;
+        };
+        ProjectAuditHeadData: {
+            data: components["schemas"]["ProjectAuditHead"];
         };
         DomainCreate: {
             /** @description A host name of two labels or more (an internationalised name is stored in its ASCII form), not an IP address or a public suffix */
@@ -9245,13 +9285,71 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Every entry of the project's audit trail in `seq` order, one JSON object (an AuditEntry) a line, streamed: an outsider recomputes each `hash` from these lines alone (the entries of other projects in between are not included, so `prevHash` names an entry that may be another project's) */
+            /** @description Every entry of the project's audit trail in `seq` order, one JSON object (an AuditEntry) a line, streamed: an outsider recomputes each `hash` from these lines alone (the entries of other projects in between are not included, so `prevHash` names an entry that may be another project's), and the project's own chain (`projectSeq`, `projectPrevHash`, `projectHash`) shows that none is missing (scripts/verify_audit_export.py) */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
                     "application/x-ndjson": components["schemas"]["AuditEntry"];
+                };
+            };
+            /** @description AUTH_ERROR: bearer token missing, invalid or expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description FORBIDDEN: the caller may not read the audit trail of this project; SSO_REQUIRED: the caller is bound by the project's ssoRequired and came without a session from one of its ACTIVE connections (extensions.md E4.2) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description NOT_FOUND: no such project, or one the caller may not see */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Any other error, e.g. 405, 413, 415, 429, 503 */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getProjectAuditLogHead: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                project_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProjectAuditHeadData"];
                 };
             };
             /** @description AUTH_ERROR: bearer token missing, invalid or expired */
