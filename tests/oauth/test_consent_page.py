@@ -3,6 +3,7 @@ the live server: an app's authorization request opened in the browser, the user 
 the page (password, two-factor code), the client and the scopes shown in words, the decision
 posted, and the browser back at the app's loopback redirect URI with the code; and the page's
 headers over HTTP."""
+import contextlib
 import json
 import re
 import secrets
@@ -16,13 +17,16 @@ from core.db import db
 from sections.oauth.models import DYNAMIC, PUBLIC, OAuthClient
 from tests.browser import chromium, open_page, wait_until
 from tests.conftest import PASSWORD, free_port
-from tests.factories import verify_email
+from tests.content import signed_in_user
+from tests.factories import make_project, verify_email
 from tests.http import bearer, sign_up_at
 from tests.provider_flow import pkce, query
 from tests.second_factors import code_at
+from tests.sso_provider import oidc_connection, verified_domain
 from tests.threaded_server import serve
 
-pytestmark = pytest.mark.browser
+pytestmark = [pytest.mark.browser, pytest.mark.filterwarnings(
+    r"ignore:get_jwt_config\(self, grant\) is deprecated:DeprecationWarning")]  # the SSO provider
 
 DEVELOPER = "dev@example.com"
 EMAIL = "pat@example.com"
@@ -36,15 +40,21 @@ FINISHED = "document.getElementById('finished')?.hidden === false && " \
            "document.getElementById('finished-text').textContent"
 
 
-@pytest.fixture
-def service(make_app):
+@contextlib.contextmanager
+def served(make_app, settings=lambda base: {}):
     """(base URL, app): the service on a loopback port, its front end itself (APP_BASE_URL is
-    API_BASE_URL), so it serves /consent."""
+    API_BASE_URL), so it serves /consent; `settings(base)` gives more settings."""
     port = free_port()
     base = f"http://localhost:{port}"
-    app = make_app(APP_BASE_URL=base)
+    app = make_app(APP_BASE_URL=base, **settings(base))
     with serve(app, port=port):
         yield base, app
+
+
+@pytest.fixture
+def service(make_app):
+    with served(make_app) as served_at:
+        yield served_at
 
 
 @pytest.fixture
@@ -320,6 +330,91 @@ def test_an_expired_request_is_said_in_words(service, callback, mail, clock, tmp
     assert "expired or was already answered" in said
     assert "without an app's request" in without
     assert arrived == []
+
+
+# --- the other ways to sign in ---
+
+REGISTER_PASSKEY = """(async (token) => {
+  const call = async (body) => {
+    const response = await fetch('/api/auth/passkey/register', {method: 'POST',
+      headers: {'Content-Type': 'application/json', Authorization: 'Bearer ' + token},
+      body: JSON.stringify(body)});
+    return {status: response.status, data: await response.json()};
+  };
+  const start = await call({});
+  const publicKey = PublicKeyCredential.parseCreationOptionsFromJSON(start.data.options);
+  const created = await navigator.credentials.create({publicKey});
+  const done = await call({challengeId: start.data.challengeId, credential: created.toJSON(),
+                           name: 'Chromium'});
+  return done.status;
+})"""
+
+
+def passkeys_at(base):
+    return {"WEBAUTHN_RP_ID": "localhost", "WEBAUTHN_ORIGINS": [base]}
+
+
+def sso_back_to(base):
+    """An identity provider on loopback, and single sign-on coming back to the page."""
+    return {"SSO_ALLOW_PRIVATE_NETWORKS": True, "ALLOWED_REDIRECT_ORIGINS": [base]}
+
+
+def test_a_passkey_signs_in_on_the_page(make_app, callback, mail, tmp_path):
+    redirect_uri, arrived = callback
+    with served(make_app, passkeys_at) as (base, app):
+        answer = registered_app(base, app, mail)
+        token = sign_up_at(base, EMAIL)["session"]["token"]
+        with chromium(tmp_path) as cdp:
+            cdp.call("WebAuthn.enable")
+            cdp.call("WebAuthn.addVirtualAuthenticator", options={
+                "protocol": "ctap2", "transport": "internal", "hasResidentKey": True,
+                "hasUserVerification": True, "isUserVerified": True,
+                "automaticPresenceSimulation": True})
+            visit(cdp, authorize_url(base, answer["app"]["clientId"], redirect_uri, pkce()[1]))
+            wait_until(cdp, SIGN_IN_SHOWN)
+            # The account's passkey, made on this origin as the account's settings make one.
+            assert cdp.evaluate(f"{REGISTER_PASSKEY}({json.dumps(token)})") == 201
+            assert cdp.evaluate("document.getElementById('passkey').hidden") is False
+            click(cdp, "passkey")  # no address typed: the discoverable credential answers
+            wait_until(cdp, SHOWN)
+            page = shown(cdp)
+            click(cdp, "allow")
+            back = arrival(arrived)
+    assert page["account"] == EMAIL
+    assert back["state"] == "st-42" and back["code"]
+
+
+def test_single_sign_on_by_address_on_the_page(make_app, callback, mail, oidc_provider,
+                                               tmp_path):
+    redirect_uri, arrived = callback
+    with served(make_app, sso_back_to) as (base, app):
+        answer = registered_app(base, app, mail)
+        owner = signed_in_user(app, "owner@corp.test")
+        project = make_project(app, "owner@corp.test")
+        verified_domain(app, project, "corp.test")
+        oidc_connection(app.test_client(), project, owner, oidc_provider)
+        oidc_provider.add_user("ada", "ada@corp.test")
+        with chromium(tmp_path) as cdp:
+            visit(cdp, authorize_url(base, answer["app"]["clientId"], redirect_uri, pkce()[1]))
+            wait_until(cdp, SIGN_IN_SHOWN)
+            type_into(cdp, "email", "nobody@elsewhere.test")
+            click(cdp, "sso")
+            unknown = wait_until(cdp, f"{STATUS}.includes('not set up') && {STATUS}")
+            type_into(cdp, "email", "ada@corp.test")
+            click(cdp, "sso")  # to the project's identity provider, and back with a code
+            wait_until(cdp, "location.href.startsWith(" + json.dumps(oidc_provider.url)
+                       + ") && document.querySelector('input[name=sub]') !== null")
+            cdp.evaluate("(() => { const sub = document.querySelector('input[name=sub]');"
+                         " sub.value = 'ada'; sub.form.submit(); })()")
+            wait_until(cdp, SHOWN)
+            page = shown(cdp)
+            address = cdp.evaluate("location.href")
+            click(cdp, "allow")
+            back = arrival(arrived)
+    assert "not set up for this address" in unknown
+    assert page["account"] == "ada@corp.test"
+    assert address == f"{base}/consent?request={query(address)['request']}"  # the code left
+    assert back["state"] == "st-42" and back["code"]
 
 
 # --- the page over HTTP ---
