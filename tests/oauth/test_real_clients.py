@@ -226,6 +226,7 @@ def test_a_confidential_app_with_es256_id_tokens_uses_openid_client(issuer, alic
     # The refresh token lives on (an access token is revoked by its jti alone) and rotates.
     renewed = rp.result("refresh", refreshToken=tokens["refresh_token"])
     noted(renewed["access_token"], renewed["refresh_token"], renewed.get("id_token"))
+    assert rp.result("introspect", token=tokens["refresh_token"]) == {"active": False}
     assert rp.result("introspect", token=renewed["access_token"])["active"] is True
 
     # The same app expecting RS256 ID tokens refuses the ES256 one: the check is the library's.
