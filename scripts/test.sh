@@ -4,7 +4,9 @@
 #
 # What it needs beyond Python 3.11: Redis on 127.0.0.1:6379 (started here when it is not
 # running), Debian's Chromium (the browser tests) and xmlsec1 (the tests' SAML identity
-# provider signs with it), and Go, Java and Node for the client libraries. As root on Debian
+# provider signs with it), Node for the client libraries and for the OAuth clients that
+# tests/oauth/test_real_clients.py drives (tests/oauth/node), Go and Java for the client
+# libraries. As root on Debian
 # or Ubuntu it installs what is missing with apt-get; otherwise it says in one line what is
 # missing and how to get it, and stops before running anything.
 #
@@ -21,10 +23,10 @@ missing=()
 command -v chromium >/dev/null || missing+=(chromium)
 command -v redis-server >/dev/null || missing+=(redis-server)
 command -v xmlsec1 >/dev/null || missing+=(xmlsec1)  # the tests' SAML identity provider signs with it
+command -v npm >/dev/null || missing+=(nodejs npm)  # the OAuth clients' tests run on either database
 if [ -z "${DATABASE_URL:-}" ]; then
   command -v go >/dev/null || missing+=(golang-go)
   command -v java >/dev/null || missing+=(default-jre-headless)
-  command -v npm >/dev/null || missing+=(nodejs npm)
 fi
 if [ ${#missing[@]} -gt 0 ]; then
   if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null; then
@@ -47,6 +49,9 @@ fi
 # --- the virtualenv -------------------------------------------------------------------------
 [ -x .venv/bin/python ] || "$PYTHON" -m venv .venv
 .venv/bin/pip install -q -r requirements-dev.txt -r clients/requirements.txt
+
+echo "== the OAuth clients of tests/oauth/test_real_clients.py, as their lock file says"
+(cd tests/oauth/node && npm ci --no-audit --no-fund --loglevel=error)
 
 echo "== ruff"
 .venv/bin/ruff check .

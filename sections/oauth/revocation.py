@@ -43,6 +43,7 @@ class Presented:
     client_id: str  # the client_id it was issued to
     authorization: OAuthAuthorization | None = None
     claims: dict | None = None
+    refresh: OAuthRefreshToken | None = None
 
     def check_client(self, client):
         return self.client_id == client.row.client_id
@@ -58,11 +59,12 @@ def presented(token: str) -> Presented | None:
     """One of the service's tokens, whatever its state, or None."""
     if issued.REFRESH_FORM.fullmatch(token or ""):
         found = db.session.execute(
-            select(OAuthAuthorization, OAuthClient.client_id)
+            select(OAuthAuthorization, OAuthClient.client_id, OAuthRefreshToken)
             .join(OAuthRefreshToken, OAuthRefreshToken.authorization_id == OAuthAuthorization.id)
             .join(OAuthClient, OAuthClient.id == OAuthAuthorization.client_id)
             .where(OAuthRefreshToken.token_hash == secrets.digest(token))).first()
-        return None if found is None else Presented("refresh_token", found[1], found[0])
+        return None if found is None else Presented("refresh_token", found[1], found[0],
+                                                    refresh=found[2])
     claims = issued.claims_of(token)
     if claims is None or not isinstance(claims.get("client_id"), str):
         return None
@@ -107,13 +109,8 @@ class Introspection(IntrospectionEndpoint):
             if db.session.get(RevokedAccessToken, claims["jti"]) is not None:
                 return False
             authorization = db.session.get(OAuthAuthorization, claims["sid"])
-        else:
-            rows = db.session.execute(select(OAuthRefreshToken).where(
-                OAuthRefreshToken.authorization_id == authorization.id,
-                OAuthRefreshToken.replaced_at.is_(None),
-                OAuthRefreshToken.expires_at > clock.utcnow())).first()
-            if rows is None:
-                return False
+        elif token.refresh.replaced_at is not None or token.refresh.expires_at <= clock.utcnow():
+            return False  # this token, not another of its authorization (rotation, E5.4)
         if authorization is None or authorization.revoked_at is not None:
             return False
         client = db.session.get(OAuthClient, authorization.client_id)
