@@ -146,7 +146,7 @@ SETTINGS = {
     # production: any project owner names a provider, and the service would fetch from it.
     # Unset: on with --debug (a provider on the developer's machine), else off.
     "SSO_ALLOW_PRIVATE_NETWORKS": ("bool", None),
-    # --- the identity provider (extensions.md E5, docs/how-to/oauth-provider.md) ---
+    # --- the identity provider (extensions.md E5, docs/how-to/identity-provider.md) ---
     # Seconds an access token (a JWT, RFC 9068) lives: the API accepts it until then unless
     # it is revoked first.
     "OAUTH_ACCESS_TOKEN_LIFETIME": (int, 3600),
