@@ -136,12 +136,31 @@ def identify(connection: SsoConnection, code: str, code_verifier: str,
         subject = claims.get("sub")
         if not isinstance(subject, str):
             raise TokenRefused("the ID token has no sub")
-        email = claims.get("email")
-        if not isinstance(email, str) and metadata.get("userinfo_endpoint"):
-            email = _userinfo(client, metadata["userinfo_endpoint"], subject).get("email")
-    name = claims.get("name")
-    return Identity(subject, email if isinstance(email, str) else None,
-                    name if isinstance(name, str) else None)
+        info = {}
+        # E4.2: the ID token's address and name, else userinfo's (node's oidc-provider and
+        # Okta's default authorization server put the profile claims in userinfo only).
+        if not (_text(claims, "email") and _text(claims, "name")) \
+                and metadata.get("userinfo_endpoint"):
+            info = _userinfo(client, metadata["userinfo_endpoint"], subject)
+    return Identity(subject, _text(claims, "email") or _text(info, "email"), _name(claims, info))
+
+
+def _text(claims: dict, name: str) -> str | None:
+    value = claims.get(name)
+    return value if isinstance(value, str) and value.strip() else None
+
+
+def _name(claims: dict, info: dict) -> str | None:
+    """`name` of the ID token, else of userinfo, else given_name and family_name joined."""
+    for source in (claims, info):
+        if _text(source, "name"):
+            return _text(source, "name")
+    for source in (claims, info):
+        joined = " ".join(filter(None, (_text(source, "given_name"),
+                                        _text(source, "family_name"))))
+        if joined:
+            return joined
+    return None
 
 
 def _checked_token_answer(response):

@@ -10,17 +10,18 @@ from urllib.parse import parse_qs, urlsplit
 
 import pytest
 from cryptography.hazmat.primitives import serialization
-from sqlalchemy import delete, func, select
+from sqlalchemy import delete, select
 
 from core.db import db
-from sections.auth.models import Session, User
-from sections.domains.models import VERIFIED, Domain
+from sections.auth.models import LinkedIdentity, Session, User
+from sections.domains.models import Domain
 from tests import saml_idp
 from tests.content import signed_in_user
-from tests.factories import make_project, members_of
+from tests.factories import count, members_of, user_id
 from tests.http import refused
 from tests.parallel import at_once
 from tests.saml_idp import SamlIdp, encode
+from tests.sso.saml_corp import Corp
 
 ADDRESS = "ada@corp.test"
 ATTACKER = "mallory@corp.test"
@@ -29,49 +30,6 @@ ATTACKER = "mallory@corp.test"
 @pytest.fixture(scope="module")
 def idp():
     return SamlIdp()
-
-
-class Corp:
-    """A project with corp.test VERIFIED and a SAML connection to `idp`."""
-
-    def __init__(self, client, idp):
-        self.client, self.idp = client, idp
-        app = client.application
-        self.owner = signed_in_user(app, "owner@corp.test")
-        self.project = make_project(app, "owner@corp.test")
-        with app.app_context():
-            db.session.add(Domain(project_id=self.project, domain="corp.test", status=VERIFIED,
-                                  value="saas-verification=" + "a" * 43))
-            db.session.commit()
-        made = client.post(f"/api/projects/{self.project}/sso-connections", headers=self.owner,
-                           json={"type": "saml", "name": "Corp", "idpMetadataXml":
-                                 idp.metadata_xml()})
-        assert made.status_code == 201, made.get_json()
-        self.connection = made.get_json()["data"]
-        self.acs = urlsplit(self.connection["saml"]["acsUrl"]).path
-        metadata = client.get(urlsplit(self.connection["saml"]["metadataUrl"]).path)
-        idp.sp_metadata.clear()
-        idp.trust(metadata.data)
-
-    def begin(self, redirect_url=None) -> str:
-        query = {"connectionId": self.connection["id"]}
-        if redirect_url:
-            query["redirectUrl"] = redirect_url
-        response = self.client.get("/api/auth/sso", query_string=query)
-        assert response.status_code == 302, response.get_json()
-        return response.headers["Location"]
-
-    def post(self, xml, relay_state, client=None):
-        return (client or self.client).post(self.acs, data={
-            "SAMLResponse": encode(xml), "RelayState": relay_state or ""})
-
-    def sessions(self) -> int:
-        with self.client.application.app_context():
-            return db.session.execute(select(func.count()).select_from(Session)).scalar()
-
-    def user(self, email):
-        with self.client.application.app_context():
-            return db.session.execute(select(User).where(User.email == email)).scalar()
 
 
 SPA = "https://spa.corp.test"
@@ -124,6 +82,48 @@ def test_another_name_id_format_takes_the_address_from_an_attribute(corp, idp, a
     xml, relay_state = idp.response_xml(corp.begin(), **saml_idp.persistent("u-1234"),
                                         attributes={attribute: [ADDRESS]})
     assert corp.post(xml, relay_state).get_json()["user"]["email"] == ADDRESS
+
+
+# Entra ID's default claims (its SAML token claims reference): the NameID is the user
+# principal name in emailAddress format, `emailaddress` the person's address, `name` the UPN.
+CLAIMS = "http://schemas.xmlsoap.org/ws/2005/05/identity/claims/"
+UPN = "a.lovelace@corp.test"
+
+
+def entra_answer(location, idp, email=ADDRESS):
+    return idp.response_xml(location, name_id=UPN, attributes={
+        CLAIMS + "emailaddress": [email], CLAIMS + "name": [UPN],
+        CLAIMS + "givenname": ["Ada"], CLAIMS + "surname": ["Lovelace"]})
+
+
+@pytest.mark.parametrize("accounts", [(), (UPN,), (ADDRESS, UPN)],
+                         ids=["new", "upn-account-exists", "both-exist"])
+def test_entra_default_claims_sign_in_the_emailaddress_account(client, corp, idp, accounts):
+    app = client.application
+    for email in accounts:
+        signed_in_user(app, email)
+    body = signed_in(corp.post(*entra_answer(corp.begin(), idp)))
+    assert body["user"]["email"] == ADDRESS
+    if ADDRESS not in accounts:  # made now: its name from givenname and surname
+        assert body["user"]["name"] == "Ada Lovelace"
+    # The identity is the NameID, linked to the claim's account; the UPN's account is untouched.
+    with app.app_context():
+        links = db.session.execute(select(LinkedIdentity.subject, User.email).join(
+            User, User.id == LinkedIdentity.user_id)).all()
+    assert links == [(UPN, ADDRESS)]
+    if UPN in accounts:
+        upn_id = user_id(app, UPN)
+        assert count(app, Session, Session.user_id == upn_id) == 1  # its own, from before
+        assert upn_id not in members_of(app, corp.project)
+    # The next sign-in finds the link, whatever the claim says then.
+    again = corp.post(*entra_answer(corp.begin(), idp, email="ada.new@corp.test"))
+    assert again.status_code == 200 and again.get_json()["user"]["id"] == body["user"]["id"]
+
+
+def test_an_email_attribute_outranks_an_email_name_id_in_its_listed_order(corp, idp):
+    xml, relay_state = idp.response_xml(corp.begin(), name_id=UPN, attributes={
+        CLAIMS + "emailaddress": ["third@corp.test"], "mail": [ADDRESS]})
+    signed_in(corp.post(xml, relay_state))
 
 
 def test_a_long_name_id_is_refused_and_a_long_display_name_cut(corp, idp):

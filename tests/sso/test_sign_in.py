@@ -260,6 +260,33 @@ def test_the_address_may_come_from_userinfo(client, corp, oidc_provider):
     assert response.get_json()["user"]["email"] == EMAIL
 
 
+# A provider that puts the profile claims in userinfo only (node's oidc-provider, Okta's
+# default authorization server): the ID token carries sub and email, userinfo the name.
+PROFILE = ("name", "given_name", "family_name")
+
+
+@pytest.mark.parametrize("profile", [
+    {"name": "Grace Hopper"},
+    {"name": None, "given_name": "Grace", "family_name": "Hopper"},
+    {"name": "  ", "given_name": "Grace", "family_name": "Hopper"},
+], ids=["name", "given-and-family", "blank-name"])
+def test_the_name_comes_from_userinfo_when_the_id_token_has_none(client, corp, oidc_provider,
+                                                                profile):
+    oidc_provider.add_user("grace", "grace@corp.test", **profile)
+    oidc_provider.drop = PROFILE
+    response = sign_in(client, sub="grace", email="grace@corp.test")
+    assert response.status_code == 200, response.get_json()
+    assert response.get_json()["user"]["name"] == "Grace Hopper"
+
+
+def test_the_id_token_name_comes_before_userinfo(client, corp, oidc_provider):
+    oidc_provider.drop = ("email",)  # userinfo is read, for the address
+    oidc_provider.fields["/userinfo"] = {"name": "Someone Else"}
+    response = sign_in(client)
+    assert response.status_code == 200, response.get_json()
+    assert response.get_json()["user"]["name"] == "Ada Lovelace"
+
+
 @pytest.mark.parametrize("sub", ["someone-else", None, 5])
 def test_userinfo_about_another_sub_is_sso_error(client, corp, oidc_provider, sub):
     oidc_provider.drop = ("email",)
@@ -338,6 +365,7 @@ def test_purge_expired_removes_abandoned_sign_ins(client, corp, clock):
                                          ("", None)])
 def test_an_odd_name_claim_is_read_safely(client, corp, oidc_provider, name, shown):
     oidc_provider.tamper = {"name": name}
+    oidc_provider.fields["/userinfo"] = {"name": name}  # where an unusable one is looked up
     response = sign_in(client)
     assert response.status_code == 200, response.get_json()
     assert response.get_json()["user"]["name"] == shown

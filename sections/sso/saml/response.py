@@ -19,7 +19,12 @@ EMAIL_FORMATS = {"urn:oasis:names:tc:SAML:1.1:nameid-format:emailAddress",
                  "urn:oasis:names:tc:SAML:2.0:nameid-format:emailAddress"}
 EMAIL_ATTRIBUTES = ("email", "mail",
                     "http://schemas.xmlsoap.org/ws/2005/05/identity/claims/emailaddress")
+# E4.2's name: displayName, else givenName and surname joined (each also by the claim URI
+# Entra ID sends).
+CLAIMS = "http://schemas.xmlsoap.org/ws/2005/05/identity/claims/"
 NAME_ATTRIBUTES = ("displayName", "http://schemas.microsoft.com/identity/claims/displayname")
+GIVEN_NAME_ATTRIBUTES = ("givenName", CLAIMS + "givenname")
+SURNAME_ATTRIBUTES = ("surname", CLAIMS + "surname")
 
 
 @dataclass(frozen=True)
@@ -156,10 +161,19 @@ def _identity(assertion, subject, expires) -> SamlIdentity:
     value = text_of(name_id)
     if value is None:
         raise SamlRejected("The Assertion has no NameID")
-    email = value if name_id.get("Format") in EMAIL_FORMATS else _attribute(
-        assertion, EMAIL_ATTRIBUTES)
-    return SamlIdentity(assertion.get("ID"), value, email, _attribute(assertion, NAME_ATTRIBUTES),
-                        expires)
+    # E4.2: the address attributes first, the NameID only when none is present and its format
+    # is emailAddress. Entra ID's default NameID is the user principal name in that format,
+    # which need not be the person's address; its `emailaddress` claim is.
+    email = _attribute(assertion, EMAIL_ATTRIBUTES)
+    if email is None and name_id.get("Format") in EMAIL_FORMATS:
+        email = value
+    return SamlIdentity(assertion.get("ID"), value, email, _name(assertion), expires)
+
+
+def _name(assertion) -> str | None:
+    joined = " ".join(filter(None, (_attribute(assertion, GIVEN_NAME_ATTRIBUTES),
+                                    _attribute(assertion, SURNAME_ATTRIBUTES))))
+    return _attribute(assertion, NAME_ATTRIBUTES) or joined or None
 
 
 def validate(document: bytes, expected: Expected) -> SamlIdentity:
