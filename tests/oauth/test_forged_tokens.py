@@ -133,6 +133,8 @@ def test_a_token_for_another_resource_is_refused(client, auth):
     {"iss": BASE + "/"},
     {"aud": "https://evil.example/api"},
     {"aud": API + "/"},
+    {"aud": [API, "https://evil.example/api"]},  # E5.4: one audience
+    {"aud": [API]},
     {"exp": "9999999999"},
     {"exp": None},
     {"sub": 42},
