@@ -95,6 +95,8 @@ def claims_of(token: str, audience: str | None = None) -> dict | None:
     claims = decoded.claims
     if not all(isinstance(claims.get(name), str) for name in ("jti", "sid", "sub", "scope")):
         return None
+    if audience is not None and claims.get("aud") != audience:
+        return None  # E5.4: one audience, a string; joserfc also takes a list holding it
     return claims
 
 
