@@ -2222,7 +2222,7 @@ export interface components {
         SecurityEvent: {
             id: string;
             /** @enum {string} */
-            type: "sign_in" | "sign_in_failed" | "sign_out" | "password_change" | "password_reset" | "email_change_request" | "email_change" | "two_factor_enable" | "two_factor_disable" | "passkey_add" | "passkey_remove" | "session_revoke" | "api_key_create" | "api_key_revoke" | "impersonation_start";
+            type: "sign_in" | "sign_in_failed" | "sign_out" | "password_change" | "password_reset" | "email_change_request" | "email_change" | "two_factor_enable" | "two_factor_disable" | "passkey_add" | "passkey_remove" | "session_revoke" | "api_key_create" | "api_key_revoke" | "impersonation_start" | "oauth_refresh_reuse";
             /** Format: date-time */
             createdAt: string;
             ipAddress: string | null;
@@ -3824,7 +3824,7 @@ export interface operations {
                 limit?: number;
                 sort?: "createdAt";
                 order?: "asc" | "desc";
-                type?: "sign_in" | "sign_in_failed" | "sign_out" | "password_change" | "password_reset" | "email_change_request" | "email_change" | "two_factor_enable" | "two_factor_disable" | "passkey_add" | "passkey_remove" | "session_revoke" | "api_key_create" | "api_key_revoke" | "impersonation_start";
+                type?: "sign_in" | "sign_in_failed" | "sign_out" | "password_change" | "password_reset" | "email_change_request" | "email_change" | "two_factor_enable" | "two_factor_disable" | "passkey_add" | "passkey_remove" | "session_revoke" | "api_key_create" | "api_key_revoke" | "impersonation_start" | "oauth_refresh_reuse";
             };
             header?: never;
             path?: never;
@@ -9027,7 +9027,7 @@ export interface operations {
                 limit?: number;
                 sort?: "createdAt";
                 order?: "asc" | "desc";
-                type?: "sign_in" | "sign_in_failed" | "sign_out" | "password_change" | "password_reset" | "email_change_request" | "email_change" | "two_factor_enable" | "two_factor_disable" | "passkey_add" | "passkey_remove" | "session_revoke" | "api_key_create" | "api_key_revoke" | "impersonation_start";
+                type?: "sign_in" | "sign_in_failed" | "sign_out" | "password_change" | "password_reset" | "email_change_request" | "email_change" | "two_factor_enable" | "two_factor_disable" | "passkey_add" | "passkey_remove" | "session_revoke" | "api_key_create" | "api_key_revoke" | "impersonation_start" | "oauth_refresh_reuse";
             };
             header?: never;
             path: {
