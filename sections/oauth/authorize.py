@@ -116,8 +116,11 @@ def _checked(args, refuse) -> dict:
     if not set(prompt) <= PROMPTS or ("none" in prompt and len(prompt) > 1):
         raise refuse("invalid_request", "prompt is none, login or consent (none alone)")
     max_age = args.get("max_age")
-    if max_age is not None and not (max_age.isdigit() and len(max_age) <= 10):
+    if max_age is not None and not (max_age.isascii() and max_age.isdigit()
+                                    and len(max_age) <= 10):
         raise refuse("invalid_request", "max_age is a number of seconds")
+    if any("\x00" in value for name in args for value in args.getlist(name)):
+        raise refuse("invalid_request", "A parameter holds a NUL character")  # never stored
     kept = {name: args.get(name) for name in KEPT if args.get(name) is not None}
     return {**kept, "scope": " ".join(dict.fromkeys(asked)),
             "resources": list(dict.fromkeys(resources)), "prompt": prompt,

@@ -54,8 +54,9 @@ class Client(ClientMixin):
 
 def find(client_id) -> OAuthClient | None:
     """The ACTIVE client of `client_id`, or None (unknown, disabled, or not one at all)."""
-    if not isinstance(client_id, str) or not 0 < len(client_id) <= MAX_CLIENT_ID:
-        return None
+    if (not isinstance(client_id, str) or not 0 < len(client_id) <= MAX_CLIENT_ID
+            or "\x00" in client_id):
+        return None  # not one at all: never a query (PostgreSQL refuses a NUL)
     row = db.session.execute(select(OAuthClient).where(
         OAuthClient.client_id == client_id)).scalar_one_or_none()
     return row if row is not None and row.status == ACTIVE else None

@@ -91,3 +91,34 @@ def test_purge_expired_removes_the_spent_parts_of_the_flow(client, alice, clock)
     assert "oauth_requests: 1 removed" in output
     assert "oauth_refresh_tokens: 1 removed" in output
     assert "oauth_revoked_access_tokens: 1 removed" in output
+
+
+@pytest.mark.parametrize("header", ["Basic ", "Basic !!!", "Basic " + base64.b64encode(
+    b"\xff\xfe:x").decode(), "Basic " + base64.b64encode(b"no-colon").decode(),
+    "Basic " + base64.b64encode(b"oa_\x00:x").decode()])
+def test_malformed_basic_credentials_are_invalid_client_not_a_500(client, header):
+    answer = client.post("/api/oauth2/token", data={"grant_type": "refresh_token",
+                                                   "refresh_token": "ort_x"},
+                         headers={"Authorization": header})
+    assert answer.status_code == 401, answer.get_data(as_text=True)
+    assert answer.get_json()["error"] == "invalid_client"
+
+
+def test_token_parameters_in_the_query_string_are_refused(client, alice):
+    registered = new_app(client, alice)
+    answer = client.post("/api/oauth2/token?grant_type=refresh_token&refresh_token=ort_x",
+                         data={"client_id": registered["app"]["clientId"]})
+    assert answer.status_code == 400 and answer.get_json()["error"] == "invalid_request"
+
+
+@pytest.mark.parametrize("params", [{"nonce": "n\x00"}, {"state": "s\x00"},
+                                    {"max_age": "\u0661"}])
+def test_nul_characters_and_other_digits_are_invalid_request(client, alice, params):
+    registered = new_app(client, alice)
+    answer = authorize(client, registered["app"]["clientId"], **params)
+    assert answer.status_code == 302 and "error=invalid_request" in answer.headers["Location"]
+
+
+def test_a_client_id_with_a_nul_is_an_unknown_client(client):
+    answer = authorize(client, "oa_\x00")
+    assert answer.status_code == 400 and answer.mimetype == "text/html"
