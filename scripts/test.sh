@@ -6,9 +6,8 @@
 # running), Debian's Chromium (the browser tests) and xmlsec1 (the tests' SAML identity
 # provider signs with it), Node for the client libraries and for the OAuth clients that
 # tests/oauth/test_real_clients.py drives (tests/oauth/node), Go and Java for the client
-# libraries. As root on Debian
-# or Ubuntu it installs what is missing with apt-get; otherwise it says in one line what is
-# missing and how to get it, and stops before running anything.
+# libraries. As root on Debian or Ubuntu it installs what is missing with apt-get; otherwise it
+# says in one line what is missing and how to get it, and stops before running anything.
 #
 # On SQLite with in-memory rate limits by default. Against PostgreSQL and Redis, set
 # DATABASE_URL and RATELIMIT_STORAGE_URI (docs/how-to/deploy.md); the client libraries' tests,
