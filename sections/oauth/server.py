@@ -118,6 +118,7 @@ class CodeGrant(Issuing, grants.AuthorizationCodeGrant):
 
     def authenticate_user(self, authorization_code):
         row = authorization_code.row
+        target(self.request, row)  # an audience it cannot have refused before the code is spent
         self.claimed(update(OAuthAuthorization).where(
             OAuthAuthorization.id == row.id, OAuthAuthorization.code_used_at.is_(None))
             .values(code_used_at=clock.utcnow()), revoke=True)
@@ -160,6 +161,7 @@ class RefreshGrant(Issuing, grants.RefreshTokenGrant):
         return Refresh(row, authorization)
 
     def authenticate_user(self, refresh_token):
+        target(self.request, refresh_token.authorization)  # refused before the token is spent
         self.claimed(update(OAuthRefreshToken).where(
             OAuthRefreshToken.id == refresh_token.row.id,
             OAuthRefreshToken.replaced_at.is_(None)).values(replaced_at=clock.utcnow()),

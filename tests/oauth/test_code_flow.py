@@ -122,3 +122,25 @@ def test_nul_characters_and_other_digits_are_invalid_request(client, alice, para
 def test_a_client_id_with_a_nul_is_an_unknown_client(client):
     answer = authorize(client, "oa_\x00")
     assert answer.status_code == 400 and answer.mimetype == "text/html"
+
+
+def test_a_resource_the_authorization_lacks_is_refused_without_spending_the_code(
+        client, alice):
+    from tests.provider_flow import decide, pkce, query
+    registered = new_app(client, alice)
+    verifier, challenge = pkce()
+    request = request_id(authorize(client, registered["app"]["clientId"], challenge=challenge))
+    code = query(decide(client, alice, request).get_json()["redirectTo"])["code"]
+    form = {"grant_type": "authorization_code", "code": code,
+            "redirect_uri": "https://app.example/callback", "code_verifier": verifier}
+    refused = token(client, registered, resource="https://other.example/mcp", **form)
+    assert refused.status_code == 400 and refused.get_json()["error"] == "invalid_target"
+    answer = token(client, registered, **form)  # the code is still unspent
+    assert answer.status_code == 200, answer.get_json()
+    wrong = token(client, registered, grant_type="refresh_token",
+                  refresh_token=answer.get_json()["refresh_token"],
+                  resource="https://other.example/mcp")
+    assert wrong.status_code == 400 and wrong.get_json()["error"] == "invalid_target"
+    renewed = token(client, registered, grant_type="refresh_token",
+                    refresh_token=answer.get_json()["refresh_token"])
+    assert renewed.status_code == 200, renewed.get_json()  # nor the refresh token
