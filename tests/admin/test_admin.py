@@ -426,7 +426,8 @@ def test_each_admin_write_appears_once_in_the_audit_log(app, client, people):
     assert log["meta"]["total"] == 5
     first = log["data"][0]
     assert set(first) == {"id", "actor", "action", "targetType", "targetId", "details",
-                          "createdAt", "seq", "actorId", "projectId", "prevHash", "hash"}
+                          "createdAt", "seq", "actorId", "projectId", "prevHash", "hash",
+                          "projectSeq", "projectPrevHash", "projectHash"}
     assert first["actor"]["email"] == ADMIN and first["targetType"] == "user"
     assert first["targetId"] == bob and first["details"] == {"name": {"from": None, "to": "Bob"}}
 
