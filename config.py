@@ -173,6 +173,11 @@ SETTINGS = {
     # The DNS server asked for verification TXT records: an IP address with an optional port
     # (192.0.2.53, 127.0.0.1:5353, [::1]:53). Unset: the system's resolver (/etc/resolv.conf).
     "DNS_RESOLVER": (str, None),
+    # The DNS server asked instead of DNS_RESOLVER for names under the top-level domains that
+    # no public DNS answers (.example, .test, .invalid, .localhost: RFC 2606): a DNS server on
+    # the developer's machine (scripts/dns_txt_server.py listens there). Same form as
+    # DNS_RESOLVER. Unset: 127.0.0.1:8053 with --debug, else none (DNS_RESOLVER asks for them).
+    "DNS_DEVELOPMENT_RESOLVER": (str, None),
     # Seconds a verification's DNS lookup may take in all (retries included); past it the
     # verification answers 409 and the domain stays pending. Tests shorten it.
     "DNS_TIMEOUT": (float, 3.0),

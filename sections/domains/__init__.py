@@ -12,8 +12,11 @@ def register(app, api):
     )
     from sections.domains.routes import blp
 
+    if app.config["DNS_DEVELOPMENT_RESOLVER"] is None:  # a DNS server on the developer's machine
+        app.config["DNS_DEVELOPMENT_RESOLVER"] = lookup.DEVELOPMENT_RESOLVER if app.debug else ""
     try:
         lookup.resolver_address(app.config["DNS_RESOLVER"])
+        lookup.resolver_address(app.config["DNS_DEVELOPMENT_RESOLVER"], "DNS_DEVELOPMENT_RESOLVER")
     except ValueError as exc:
         raise SystemExit(f"error: {exc}") from None
     api.register_blueprint(blp)

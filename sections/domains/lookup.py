@@ -1,5 +1,7 @@
 """The DNS side of verification (extensions.md E4.1): the TXT records at a name, asked of
-DNS_RESOLVER (`host:port`; unset: the system's resolver) within DNS_TIMEOUT seconds (3)."""
+DNS_RESOLVER (`host:port`; unset: the system's resolver) within DNS_TIMEOUT seconds (3); a name
+under a top-level domain that no public DNS answers, of DNS_DEVELOPMENT_RESOLVER when it is set
+(with --debug it is, by default: docs/explanation/decisions.md)."""
 import ipaddress
 from dataclasses import dataclass
 from urllib.parse import urlsplit
@@ -9,6 +11,10 @@ import dns.resolver
 from flask import current_app
 
 DEFAULT_PORT = 53
+# Top-level domains reserved for testing and examples (RFC 2606, RFC 6761): no public DNS
+# answers for them, so asking a development resolver instead takes nothing from anyone.
+RESERVED_TLDS = frozenset({"example", "test", "invalid", "localhost"})
+DEVELOPMENT_RESOLVER = "127.0.0.1:8053"  # DNS_DEVELOPMENT_RESOLVER with --debug, when unset
 
 
 @dataclass(frozen=True)
@@ -20,7 +26,8 @@ class Answer:
     problem: str | None = None
 
 
-def resolver_address(setting: str | None) -> tuple[str, int] | None:
+def resolver_address(setting: str | None,
+                     name: str = "DNS_RESOLVER") -> tuple[str, int] | None:
     """DNS_RESOLVER as (IP address, port): `127.0.0.1:5353`, `192.0.2.53` or `::1` (port 53),
     `[::1]:5353`; None when unset. ValueError for anything else (checked at start-up): a host
     name above all, which would need a resolver to be found."""
@@ -29,13 +36,13 @@ def resolver_address(setting: str | None) -> tuple[str, int] | None:
     text = setting.strip()
     if _is_ip(text):
         return str(ipaddress.ip_address(text)), DEFAULT_PORT
-    refused = ValueError(f"DNS_RESOLVER must be an IP address with an optional port "
+    refused = ValueError(f"{name} must be an IP address with an optional port "
                          f"(127.0.0.1:53, [::1]:53), not {setting!r}")
     try:
         parts = urlsplit("//" + text)  # the authority of a URL: host, [IPv6] and port
     except ValueError:  # brackets around no IPv6 address
         raise refused from None
-    no_port = ValueError(f"DNS_RESOLVER has no valid port: {setting!r}")
+    no_port = ValueError(f"{name} has no valid port: {setting!r}")
     try:
         port = parts.port
     except ValueError:  # not digits, or past 65535
@@ -59,9 +66,13 @@ def _is_ip(text: str) -> bool:
     return True
 
 
-def _resolver() -> dns.resolver.Resolver:
+def _resolver(name: str) -> dns.resolver.Resolver:
     config = current_app.config
-    address = resolver_address(config["DNS_RESOLVER"])
+    setting = config["DNS_RESOLVER"]
+    reserved = name.rstrip(".").rsplit(".", 1)[-1].lower() in RESERVED_TLDS
+    if reserved and config["DNS_DEVELOPMENT_RESOLVER"]:
+        setting = config["DNS_DEVELOPMENT_RESOLVER"]
+    address = resolver_address(setting)
     resolver = dns.resolver.Resolver(configure=address is None)  # the system's: resolv.conf
     if address is not None:
         resolver.nameservers = [address[0]]
@@ -74,7 +85,7 @@ def _resolver() -> dns.resolver.Resolver:
 def txt_values(name: str) -> Answer:
     """The TXT records at `name` (ASCII); never raises for what DNS answers or fails to."""
     try:
-        answer = _resolver().resolve(name, "TXT", raise_on_no_answer=False)
+        answer = _resolver(name).resolve(name, "TXT", raise_on_no_answer=False)
     except dns.resolver.NXDOMAIN:
         return Answer(problem="the name does not exist (NXDOMAIN)")
     except dns.exception.Timeout:

@@ -8,23 +8,21 @@ section 2); mailed tokens read as the tutorial says (from instance/server.log)."
 #   generated secrets and the log are the test's own, and the start command's install part is
 #   not run (the tests run in the venv it makes);
 # - the server listens on a free port rather than 5000 (FLASK_RUN_PORT, APP_BASE_URL), and the
-#   blocks' `localhost:5000` is that port;
-# - its DNS_RESOLVER is a DNS server on loopback that plays each domain's DNS host: it answers
-#   `_saas-verification.<domain>` with the record the service asked for (read from the
-#   server's database), as if the owner had published it (the single sign-on page);
+#   blocks' `localhost:5000` is that port; so do the single sign-on page's local servers, which
+#   may not take a port another run holds: its OpenID provider (the blocks' 9400) and its DNS
+#   server (DNS_DEVELOPMENT_RESOLVER, where the server asks and scripts/dns_txt_server.py
+#   listens, rather than the default 127.0.0.1:8053);
 # - a `curl` whose answer the tutorial does not show as an error gets `--fail-with-body`, and the
 #   shell runs with `set -euo pipefail`, so an answer that went wrong stops the run.
 import contextlib
 import os
 import re
 import signal
-import sqlite3
 import subprocess
 from pathlib import Path
+from typing import NamedTuple
 
 import pytest
-from dnslib import QTYPE, RCODE, RR, TXT
-from dnslib.server import BaseResolver, DNSLogger, DNSServer
 
 from tests.conftest import free_port, wait_until_healthy
 
@@ -87,50 +85,29 @@ def checkout(tmp_path_factory):
     return folder
 
 
-class PublishedRecords(BaseResolver):
-    """Each claimed domain's DNS host, with the verification record published."""
+PROVIDER_PORT = re.compile(r"(127\.0\.0\.1:|--port )9400\b")
 
-    def __init__(self, database: Path):
-        self.database = database
 
-    def resolve(self, request, handler):
-        name = str(request.q.qname).rstrip(".").lower()
-        reply = request.reply()
-        domain = name.removeprefix("_saas-verification.")
-        with sqlite3.connect(self.database) as db:
-            row = db.execute("SELECT value FROM project_domains WHERE domain = ? LIMIT 1",
-                             (domain,)).fetchone() if domain != name else None
-        if row is None:
-            reply.header.rcode = RCODE.NXDOMAIN
-        elif request.q.qtype == QTYPE.TXT:
-            reply.add_answer(RR(name, QTYPE.TXT, rdata=TXT(row[0]), ttl=60))
-        return reply
+class Ports(NamedTuple):
+    server: int  # the blocks' localhost:5000
+    provider: int  # the single sign-on page's OpenID provider, the blocks' 9400
 
 
 @pytest.fixture(scope="module")
-def dns_host(checkout):
-    quiet = DNSLogger(log="-request,-reply,-truncated,-error", logf=lambda *_: None)
-    server = DNSServer(PublishedRecords(checkout / "instance" / "app.db"), address="127.0.0.1",
-                       port=0, logger=quiet)
-    server.start_thread()
-    yield f"127.0.0.1:{server.server.server_address[1]}"
-    server.stop()
-    server.server.server_close()
-
-
-@pytest.fixture(scope="module")
-def environment(dns_host):
+def environment():
     """The embedded defaults: none of the test run's own settings reach the tutorial."""
-    port = free_port()
+    ports = Ports(free_port(), free_port())
     env = {name: value for name, value in os.environ.items()
-           if name not in ("SECRET_KEY", "FLASK_DEBUG", "DATABASE_URL", "RATELIMIT_STORAGE_URI")}
-    env.update(FLASK_RUN_PORT=str(port), APP_BASE_URL=f"http://localhost:{port}",
-               DNS_RESOLVER=dns_host)
-    return port, env
+           if name not in ("SECRET_KEY", "FLASK_DEBUG", "DATABASE_URL", "RATELIMIT_STORAGE_URI",
+                           "DNS_RESOLVER", "DNS_DEVELOPMENT_RESOLVER")}
+    env.update(FLASK_RUN_PORT=str(ports.server), APP_BASE_URL=f"http://localhost:{ports.server}",
+               DNS_DEVELOPMENT_RESOLVER=f"127.0.0.1:{free_port()}")
+    return ports, env
 
 
-def on_port(block: str, port: int) -> str:
-    return block.replace("localhost:5000", f"localhost:{port}")
+def on_port(block: str, ports: Ports) -> str:
+    block = block.replace("localhost:5000", f"localhost:{ports.server}")
+    return PROVIDER_PORT.sub(lambda found: f"{found.group(1)}{ports.provider}", block)
 
 
 def start_command() -> str:
@@ -143,27 +120,27 @@ def start_command() -> str:
 
 @pytest.fixture(scope="module")
 def server(checkout, environment, tmp_path_factory):
-    port, env = environment
+    ports, env = environment
     block = start_command()[len(INSTALL):]
     output = tmp_path_factory.mktemp("server") / "terminal-1.txt"
     with open(output, "w") as out:
-        process = subprocess.Popen(["bash", "-euo", "pipefail", "-c", on_port(block, port)],
+        process = subprocess.Popen(["bash", "-euo", "pipefail", "-c", on_port(block, ports)],
                                    cwd=checkout, env=env, stdout=out, stderr=subprocess.STDOUT,
                                    start_new_session=True)
     try:
-        wait_until_healthy(port, process, output)
+        wait_until_healthy(ports.server, process, output)
         yield output
     finally:
         os.killpg(process.pid, signal.SIGTERM)
         process.wait(timeout=30)
 
 
-def script_of(page: Path, port: int, skip=()) -> str:
+def script_of(page: Path, ports: Ports, skip=()) -> str:
     script = ["set -euo pipefail"]
     for title, block, line in blocks(page):
         if title not in skip:
             script += [f"echo '=== docs/{page.relative_to(ROOT / 'docs')}, the block at line "
-                       f"{line}' >&2", failing_on_errors(on_port(block, port))]
+                       f"{line}' >&2", failing_on_errors(on_port(block, ports))]
     return "\n".join(script)
 
 
@@ -184,9 +161,9 @@ def run_script(script: str, checkout, env) -> subprocess.CompletedProcess:
 
 
 def test_the_tutorial_runs_as_written(server, checkout, environment):
-    port, env = environment
+    ports, env = environment
     assert [title for title, _, _ in blocks()].count(SERVER) == 1
-    run = run_script(script_of(TUTORIAL, port, skip=(SERVER,)), checkout, env)
+    run = run_script(script_of(TUTORIAL, ports, skip=(SERVER,)), checkout, env)
     assert run.returncode == 0, (run.stderr[-4000:], server.read_text()[-3000:])
     assert "admin@example.com is now admin" in run.stdout
     assert "PAYMENT_WEBHOOK_SECRET is not set" not in server.read_text()
@@ -196,9 +173,12 @@ def test_the_tutorial_runs_as_written(server, checkout, environment):
                          ids=lambda page: page.stem)
 def test_each_how_to_page_runs_as_written_on_the_same_server(page, server, checkout,
                                                              environment):
-    port, env = environment
-    run = run_script(on_port(helpers(), port) + "\n" + script_of(page, port), checkout, env)
+    ports, env = environment
+    before = {entry.name for entry in checkout.iterdir()}
+    run = run_script(on_port(helpers(), ports) + "\n" + script_of(page, ports), checkout, env)
     assert run.returncode == 0, (run.stderr[-4000:], server.read_text()[-3000:])
+    left = {entry.name for entry in checkout.iterdir()} - before
+    assert not left, f"{page.name} leaves files in the repository's folder: {sorted(left)}"
 
 
 def test_every_how_to_page_that_shows_a_request_runs():
@@ -210,11 +190,11 @@ def test_every_how_to_page_that_shows_a_request_runs():
 
 
 def test_the_readme_s_taste_runs_twice_as_written(server, checkout, environment):
-    port, env = environment
+    ports, env = environment
     (taste,) = [text for title, text, _ in blocks(ROOT / "README.md") if title == TASTE]
     for _ in range(2):  # a new address each time
         run = subprocess.run(["bash", "-euo", "pipefail", "-c",
-                              failing_on_errors(on_port(taste, port))],
+                              failing_on_errors(on_port(taste, ports))],
                              cwd=checkout, env=env, capture_output=True, text=True, timeout=120)
         assert run.returncode == 0, run.stderr
         assert '"Crème brûlée"' in run.stdout and '"total": 1' in run.stdout
