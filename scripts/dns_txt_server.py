@@ -17,6 +17,7 @@ is an error before that, with exit status 1.
 import argparse
 import ipaddress
 import os
+import re
 import sys
 
 from dnslib import QTYPE, RCODE, RR, TXT
@@ -50,21 +51,20 @@ class OneRecord(BaseResolver):
 
 
 def address(text: str) -> tuple[str, int]:
-    """`127.0.0.1:8053`, `[::1]:8053` (port 53 when none is given) as (host, port)."""
-    host, port = text, "53"
-    if text.startswith("["):
-        host, _, rest = text[1:].partition("]")
-        port = rest.removeprefix(":") or port
-    elif text.count(":") == 1:
-        host, port = text.split(":")
+    """`127.0.0.1:8053`, `[::1]:8053`, `192.0.2.53` or `::1` (port 53) as (host, port)."""
+    refused = argparse.ArgumentTypeError(f"not an IP address with a port: {text!r}")
+    found = re.fullmatch(r"\[([^\]]+)\](?::(\d+))?|([^:\[\]]+)(?::(\d+))?|([0-9a-fA-F:.]+)", text)
+    if not found:
+        raise refused
+    host = found.group(1) or found.group(3) or found.group(5)
+    port = int(found.group(2) or found.group(4) or 53)
     try:
         ipaddress.ip_address(host)
-        number = int(port)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"not an IP address with a port: {text!r}") from None
-    if not 0 < number < 65536:
+        raise refused from None
+    if not 0 < port < 65536:
         raise argparse.ArgumentTypeError(f"no valid port: {text!r}")
-    return host, number
+    return host, port
 
 
 def main(argv=None) -> int:
