@@ -13,7 +13,7 @@ from datetime import datetime, timedelta
 from flask import current_app
 from joserfc.jwk import ECKey, KeySet, RSAKey
 from sqlalchemy import or_, select, update
-from sqlalchemy.exc import IntegrityError, SQLAlchemyError
+from sqlalchemy.exc import IntegrityError, OperationalError, SQLAlchemyError
 
 from core import clock, sealing
 from core.db import db
@@ -45,19 +45,27 @@ def _made(alg: str) -> SigningKey:
                       created_at=clock.utcnow())
 
 
-def ensure() -> None:
+def ensure(attempts: int = 3) -> None:
     """Make the current keys that are missing (the first start); another process making them
-    at the same moment wins, and its keys are the ones kept."""
-    have = set(db.session.execute(select(SigningKey.alg).where(
-        SigningKey.retired_at.is_(None))).scalars())
-    made = [_made(alg) for alg in MAKERS if alg not in have]  # generated outside any lock
-    for key in made:
+    at the same moment wins, and its keys are the ones kept. PostgreSQL: the unique index of
+    current keys refuses the loser's row. SQLite: a transaction that read before the winner
+    committed cannot write (database is locked): it reads again."""
+    for attempt in range(attempts):
         try:
-            with db.session.begin_nested():
-                db.session.add(key)
-        except IntegrityError:
-            pass  # made by a concurrent start: the unique index of current keys decided
-    db.session.commit()
+            have = set(db.session.execute(select(SigningKey.alg).where(
+                SigningKey.retired_at.is_(None))).scalars())
+            for key in [_made(alg) for alg in MAKERS if alg not in have]:
+                try:
+                    with db.session.begin_nested():
+                        db.session.add(key)
+                except IntegrityError:
+                    pass  # made by a concurrent start: the index decided
+            db.session.commit()
+            return
+        except OperationalError:
+            db.session.rollback()
+            if attempt == attempts - 1:
+                raise
 
 
 def at_start(app) -> None:
@@ -85,11 +93,12 @@ def rotate() -> list[str]:
 
 def signing_key(alg: str):
     """(kid, private key) of the current key of `alg`, made first if there is none."""
-    row = db.session.execute(select(SigningKey.kid, SigningKey.private_key).where(
-        SigningKey.alg == alg, SigningKey.retired_at.is_(None))).first()
-    if row is None:
+    current = select(SigningKey.kid, SigningKey.private_key).where(
+        SigningKey.alg == alg, SigningKey.retired_at.is_(None))
+    row = db.session.execute(current).first()
+    if row is None:  # an app that never served, or a database emptied
         ensure()
-        return signing_key(alg)
+        row = db.session.execute(current).one()
     if row.kid not in _private:
         data = json.loads(sealing.unseal(row.private_key, SEALED))
         _private[row.kid] = (RSAKey if alg == "RS256" else ECKey).import_key(data)
