@@ -7,8 +7,9 @@ EXPORTS = ("models",)
 
 
 def register(app, api):
-    from core import errors, hooks
+    from core import errors, hooks, serving
     from sections.oauth import (
+        keys,
         metadata,
         models,  # noqa: F401  (its tables)
         protocol,
@@ -24,6 +25,7 @@ def register(app, api):
     from sections.oauth.routes.wellknown import with_path
 
     server.make(app)
+    serving.on_start(app, keys.at_start)  # E5.1: the first start makes the signing keys
     errors.use_envelope(app, protocol.ENVELOPE, protocol.render_api_error)
     hooks.BEARER_TOKEN.fill(tokens.lookup)  # its access tokens are bearers of the API (E5.7)
     app.after_request(metadata.challenge)  # every 401 names the resource's metadata (E5.7)

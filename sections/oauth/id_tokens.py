@@ -14,14 +14,16 @@ from sections.oauth import tokens as issued
 
 def user_claims(user, scope: str) -> dict:
     """OpenID Connect Core 5.4: `sub` always; by scope, the address (email) and the name and
-    picture (profile)."""
+    picture (profile). A claim with no value is left out, never null (Core 5.3.2: "If a Claim
+    is not returned, that Claim Name SHOULD be omitted ... rather than being present with a
+    null"), the ID token's as userinfo's."""
     granted = set(scope.split())
     claims = {"sub": user.id}
-    if "email" in granted:
+    if "email" in granted and user.email:
         claims.update(email=user.email, email_verified=bool(user.email_verified))
     if "profile" in granted:
         claims.update(name=user.name, picture=user.image)
-    return claims
+    return {name: value for name, value in claims.items() if value not in (None, "")}
 
 
 class Signed:

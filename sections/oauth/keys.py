@@ -1,16 +1,19 @@
 """The identity provider's signing keys (extensions.md E5.1): one RS256 (RSA 2048) and one
-ES256 (P-256) key pair current, made when there are none (of several processes at once, the
-partial unique index keeps one set), replaced by `flask --app app oauth rotate-keys`; a retired
-key is still published, and still verifies, until every token it signed has expired. Tokens
-are signed with the current keys only, read from the database at each signing, so a rotation
-holds in every process at once, without a restart."""
+ES256 (P-256) key pair current, made by the serving process's first start when there are none
+(of several processes starting at once, the partial unique index keeps one set), replaced by
+`flask --app app oauth rotate-keys`; a retired key is still published, and still verifies,
+until every token it signed has expired. Tokens are signed with the current keys only, read
+from the database at each signing, so a rotation holds in every process at once, without a
+restart. An app that never served (a maintenance command, the test client) makes none unless
+it signs or publishes, and then the same way."""
 import json
+import logging
 from datetime import datetime, timedelta
 
 from flask import current_app
 from joserfc.jwk import ECKey, KeySet, RSAKey
 from sqlalchemy import or_, select, update
-from sqlalchemy.exc import IntegrityError
+from sqlalchemy.exc import IntegrityError, OperationalError, SQLAlchemyError
 
 from core import clock, sealing
 from core.db import db
@@ -19,8 +22,13 @@ from sections.oauth.models import SigningKey
 SEALED = b"oauth-signing-key-at-rest"
 MAKERS = {"RS256": lambda: RSAKey.generate_key(2048), "ES256": lambda: ECKey.generate_key("P-256")}
 ID_TOKEN_LIFETIME = timedelta(minutes=10)  # E5.6
+# How long a process trusts what it read of a current key before reading its row again: a key
+# retired by another process is known here by then, far inside a token's lifetime.
+RECHECK = timedelta(seconds=30)
+log = logging.getLogger(__name__)
 _private: dict[str, object] = {}  # kid -> the imported private key (unsealing costs CPU)
-_public: dict[str, tuple[object, datetime | None]] = {}  # kid -> (public key, retired_at)
+# kid -> (public key, retired_at, when read); a retired key's row never changes again.
+_public: dict[str, tuple[object, datetime | None, datetime]] = {}
 
 
 def longest_lifetime() -> timedelta:
@@ -37,20 +45,39 @@ def _made(alg: str) -> SigningKey:
                       created_at=clock.utcnow())
 
 
-def ensure() -> None:
+def ensure(attempts: int = 3) -> None:
     """Make the current keys that are missing (the first start); another process making them
-    at the same moment wins, and its keys are the ones kept."""
-    have = set(db.session.execute(select(SigningKey.alg).where(
-        SigningKey.retired_at.is_(None))).scalars())
-    for alg in MAKERS:
-        if alg in have:
-            continue
+    at the same moment wins, and its keys are the ones kept. PostgreSQL: the unique index of
+    current keys refuses the loser's row. SQLite: a transaction that read before the winner
+    committed cannot write (database is locked): it reads again."""
+    for attempt in range(attempts):
         try:
-            with db.session.begin_nested():
-                db.session.add(_made(alg))
-        except IntegrityError:
-            pass  # made by a concurrent start: the unique index of current keys decided
-    db.session.commit()
+            have = set(db.session.execute(select(SigningKey.alg).where(
+                SigningKey.retired_at.is_(None))).scalars())
+            for key in [_made(alg) for alg in MAKERS if alg not in have]:
+                try:
+                    with db.session.begin_nested():
+                        db.session.add(key)
+                except IntegrityError:
+                    pass  # made by a concurrent start: the index decided
+            db.session.commit()
+            return
+        except OperationalError:
+            db.session.rollback()
+            if attempt == attempts - 1:
+                raise
+
+
+def at_start(app) -> None:
+    """serving.on_start: the first start makes the keys (E5.1). A database that cannot hold
+    them yet (not upgraded) is said in the log; the keys are then made when first needed."""
+    with app.app_context():
+        try:
+            ensure()
+        except SQLAlchemyError as exc:
+            db.session.rollback()
+            log.warning("the identity provider's signing keys were not made at start (%s); "
+                        "they are made when first needed", type(exc).__name__)
 
 
 def rotate() -> list[str]:
@@ -66,11 +93,12 @@ def rotate() -> list[str]:
 
 def signing_key(alg: str):
     """(kid, private key) of the current key of `alg`, made first if there is none."""
-    row = db.session.execute(select(SigningKey.kid, SigningKey.private_key).where(
-        SigningKey.alg == alg, SigningKey.retired_at.is_(None))).first()
-    if row is None:
+    current = select(SigningKey.kid, SigningKey.private_key).where(
+        SigningKey.alg == alg, SigningKey.retired_at.is_(None))
+    row = db.session.execute(current).first()
+    if row is None:  # an app that never served, or a database emptied
         ensure()
-        return signing_key(alg)
+        row = db.session.execute(current).one()
     if row.kid not in _private:
         data = json.loads(sealing.unseal(row.private_key, SEALED))
         _private[row.kid] = (RSAKey if alg == "RS256" else ECKey).import_key(data)
@@ -93,17 +121,23 @@ def published() -> list[dict]:
 
 def verifying_keys(kid) -> KeySet | None:
     """The public key named `kid` as a KeySet, while it may verify (current, or retired less
-    than a token's longest lifetime ago); None otherwise. Kept in the process once read: a
-    key never changes, and one retired since verifies only tokens that expire by then."""
+    than a token's longest lifetime ago); None otherwise. Kept in the process once read (a
+    key never changes); whether a current one was retired since, by a rotation in another
+    process, is read again after RECHECK, so it stops verifying in every process when it
+    leaves the JWKS."""
     if not isinstance(kid, str) or len(kid) > 64:
         return None
-    if kid not in _public:
+    now = clock.utcnow()
+    cached = _public.get(kid)
+    if cached is None or (cached[1] is None and not cached[2] <= now < cached[2] + RECHECK):
         row = db.session.execute(select(SigningKey.public_jwk, SigningKey.retired_at).where(
             SigningKey.kid == kid)).first()
         if row is None:
+            _public.pop(kid, None)
             return None
-        _public[kid] = (KeySet.import_key_set({"keys": [row.public_jwk]}), row.retired_at)
-    keys, retired_at = _public[kid]
-    if retired_at is not None and retired_at <= clock.utcnow() - longest_lifetime():
+        keys = cached[0] if cached else KeySet.import_key_set({"keys": [row.public_jwk]})
+        cached = _public[kid] = (keys, row.retired_at, now)
+    keys, retired_at, _ = cached
+    if retired_at is not None and retired_at <= now - longest_lifetime():
         return None
     return keys

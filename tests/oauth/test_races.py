@@ -5,8 +5,10 @@ authorization, keys are made once and rotated by the CLI for every process, and 
 a ban or an app's deletion at one process stops the token at the other on its next request."""
 import base64
 import json
+import uuid
 from datetime import timedelta
 from functools import partial
+from pathlib import Path
 
 import pytest
 import requests
@@ -14,7 +16,9 @@ from joserfc import jws
 from sqlalchemy import text
 
 from bench import cluster
+from bench.run import Server
 from tests.commands import run_flask
+from tests.conftest import wait_until_healthy
 from tests.http import new_email, sign_up_at
 from tests.parallel import at_once
 from tests.provider_flow import (
@@ -281,16 +285,51 @@ def jwks_kids(server: At) -> set:
     return {key["kid"] for key in answer.get_json()["keys"]}
 
 
-def test_two_processes_starting_at_once_make_one_set_of_keys(pair, engine):
-    a, b = pair
-    for _ in range(ROUNDS):
+KEY_ROUNDS = 3  # each round starts two processes on an empty key table
+
+
+def started_at_once(env: dict, log_dir) -> list[Server]:
+    """Two waitress processes of wsgi:app started together; returned once both answer. A start
+    on a loaded machine takes long (importing the app): the wait is for /api/health, up to two
+    minutes, and fails at once with the log if a process exits."""
+    servers = [Server("wsgi:app", env, 2, str(log_dir / f"server-{i}.log")) for i in range(2)]
+    try:
+        for server in servers:
+            wait_until_healthy(server.port, server.proc, Path(server.log_path))
+    except BaseException:
+        stopped(servers)
+        raise
+    return servers
+
+
+def stopped(servers) -> None:
+    for server in servers:
+        server.__exit__(None, None, None)
+    for server in servers:
+        log = cluster.log_of(server)
+        assert "Traceback" not in log and "signing keys were not made" not in log, log
+
+
+def test_two_processes_starting_at_once_make_one_set_of_keys(
+        database, redis_url, smtp_sink, engine, tmp_path):
+    env = cluster.service_env(database, RATELIMIT_STORAGE_URI=redis_url,
+                              RATELIMIT_KEY_PREFIX="keys-" + uuid.uuid4().hex,
+                              MAIL_SERVER="127.0.0.1", MAIL_PORT=smtp_sink[1], **SETTINGS)
+    for round_ in range(KEY_ROUNDS):
         with engine.begin() as conn:  # a first start: no key yet
             conn.execute(text("DELETE FROM oauth_signing_keys"))
-        published = at_both(pair, jwks_kids)
-        made = current_keys(engine)
-        assert [row.alg for row in made] == ["ES256", "RS256"]
-        assert rows(engine, "SELECT count(*) AS n FROM oauth_signing_keys")[0].n == 2
-        assert published == [{row.kid for row in made}] * 2
+        log_dir = tmp_path / f"round-{round_}"
+        log_dir.mkdir()
+        servers = started_at_once(env, log_dir)
+        try:
+            made = current_keys(engine)  # made by the starts, before any request
+            assert [row.alg for row in made] == ["ES256", "RS256"]
+            assert rows(engine, "SELECT count(*) AS n FROM oauth_signing_keys")[0].n == 2
+            published = at_both([At(server.url) for server in servers], jwks_kids)
+            assert published == [{row.kid for row in made}] * 2
+            assert current_keys(engine) == made  # the requests made none
+        finally:
+            stopped(servers)
 
 
 def test_a_rotation_by_the_cli_holds_in_both_processes_without_a_restart(
