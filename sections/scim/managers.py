@@ -66,7 +66,7 @@ def _operation(operation: dict) -> dict:
         return operation
     written = operation[value]
     if isinstance(target, str) and target.lower() == MANAGER.lower():
-        if written in ("", None):
+        if _empty(written):
             return {key: item for key, item in operation.items() if key != value} | {
                 _key(operation, "op") or "op": "remove"}
         return {**operation, value: _manager(written)}
@@ -81,7 +81,7 @@ def _values(written: dict) -> dict:
     """A path-less value object: keys are attribute paths (Entra ID) or the extension."""
     rewritten = {}
     for key, item in written.items():
-        if key.lower() == MANAGER.lower() and item in ("", None):
+        if key.lower() == MANAGER.lower() and _empty(item):
             continue
         if key.lower() == MANAGER.lower():
             item = _manager(item)
@@ -95,20 +95,33 @@ def _extension(extension: dict) -> dict:
     key = _key(extension, "manager")
     if key is None:
         return extension
-    if extension[key] in ("", None):
+    if _empty(extension[key]):
         return {name: item for name, item in extension.items() if name != key}
     return {**extension, key: _manager(extension[key])}
 
 
 def _manager(written):
-    """A manager written as its id becomes `{value, $ref}`; a complex one without `$ref` gets
-    one made from its value; anything else is left for the model to refuse."""
+    """A manager written as its id becomes `{value, $ref}`, one in a list of one (as
+    Microsoft's SCIM reference code writes it) the one; a complex one without `$ref` gets one
+    made from its value; anything else is left for the model to refuse."""
+    if isinstance(written, list) and len(written) <= 1:
+        written = written[0] if written else None
     if isinstance(written, str):
         written = {"value": written}
     if isinstance(written, dict) and isinstance(written.get("value"), str) \
             and written["value"] and not written.get("$ref"):
         written = {**written, "$ref": reference(written["value"][:resources.TEXT_MAX])}
     return written
+
+
+def _empty(written) -> bool:
+    """A manager cleared: an empty id, null, an empty list, or a complex value (alone in its
+    list or not) whose `value` is empty (Entra ID clears it so)."""
+    if isinstance(written, list) and len(written) == 1:
+        written = written[0]
+    if isinstance(written, dict) and "value" in written:
+        written = written["value"]
+    return written in ("", None, [])
 
 
 def _key(mapping: dict, name: str) -> str | None:
