@@ -103,6 +103,8 @@ def test_entra_id_writes_the_manager_as_a_string(app, client, auth):
     refused = scim(client, "PATCH", f"/Users/{other['id']}", token, {
         "schemas": [PATCH_SCHEMA], "Operations": [{"op": "Add", "path": MANAGER, "value": 7}]})
     assert refused.status_code == 400 and refused.get_json()["scimType"] == "invalidValue"
+    assert refused.get_json()["detail"] == (
+        "manager: Input should be a valid dictionary or instance of Manager")
     assert scim(client, "GET", f"/Users/{other['id']}", token).get_json() == body
 
 
