@@ -191,6 +191,7 @@ def test_okta(app, client, auth):
     token = {"Authorization": f"Bearer {raw}"}
     doubled = scim(client, "GET", "/Users", {"Authorization": f"Bearer Bearer {raw}"})
     assert doubled.status_code == 401 and doubled.get_json()["status"] == "401"
+    assert doubled.get_json()["detail"].startswith("A SCIM token of the project is required")
     # Okta's lookups (SCIM 2.0 protocol reference): userName eq, startIndex and count.
     listed = scim(client, "GET", "/Users", token, query_string={"startIndex": 1, "count": 2})
     assert listed.status_code == 200 and listed.get_json()["totalResults"] == 0
