@@ -2,6 +2,7 @@
 request bodies, whatever this API's own conventions are. Payloads are read and written by
 scim2-models under one policy: the deviations of real identity providers it accepts."""
 import json
+import re
 
 from flask import Response, current_app, request
 from pydantic import ValidationError
@@ -13,6 +14,8 @@ from scim2_models import (
 )
 
 MEDIA_TYPE = "application/scim+json"
+_PYDANTIC_REPORT = re.compile(r"\d+ validation errors? for ")
+_PYDANTIC_TYPE = re.compile(r"\s*\[type=[^\]]*\]$")
 PREFIX = "/api/scim/v2"
 ERROR = "urn:ietf:params:scim:api:messages:2.0:Error"
 TOKEN_REQUIRED = "A SCIM token of the project is required (Authorization: Bearer scim_...)"
@@ -56,8 +59,18 @@ def render_api_error(err) -> Response:
 def render_exception(exc: SCIMException) -> Response:
     error = exc.to_error()
     headers = {"WWW-Authenticate": "Bearer"} if exc.status == 401 else None
-    return error_reply(int(exc.status), str(error.detail or ""),
+    return error_reply(int(exc.status), one_line(str(error.detail or "")),
                        error.scim_type or None, headers)
+
+
+def one_line(detail: str) -> str:
+    """A detail in one line: scim2-models passes pydantic's report of a value a PATCH writes
+    as it is ("1 validation error for EnterpriseUser\nmanager\n  Input should be ...
+    [type=...]\n    For further information visit ..."); its attribute and complaint remain."""
+    lines = [line.strip() for line in detail.splitlines() if line.strip()]
+    if len(lines) >= 3 and _PYDANTIC_REPORT.match(lines[0]):
+        return f"{lines[1]}: {_PYDANTIC_TYPE.sub('', lines[2])}"
+    return lines[0] if lines else ""
 
 
 def invalid(exc: ValidationError) -> SCIMException:

@@ -16,7 +16,7 @@ from sqlalchemy.exc import IntegrityError
 from core import clock
 from core.db import db, new_id
 from core.fields import email_address
-from sections.scim import protocol, resources
+from sections.scim import managers, protocol, resources
 from sections.scim.filters import BOOLEAN, EXACT, TEXT, TIME, Column
 from sections.scim.models import ScimGroupMember, ScimUser, ScimUserEmail
 from sections.scim.resources import Change
@@ -63,7 +63,8 @@ class UserType(resources.ResourceType):
     order = (ScimUser.created_at, ScimUser.id)
 
     def create(self, project_id: str, payload: dict) -> Change:
-        resource = protocol.validate(self.model, payload, Context.RESOURCE_CREATION_REQUEST)
+        resource = protocol.validate(self.model, managers.resource_payload(payload),
+                                     Context.RESOURCE_CREATION_REQUEST)
         now = clock.utcnow_ms()
         row = ScimUser(id=new_id(), project_id=project_id, created_at=now)
         _write(row, resource, now)
@@ -73,14 +74,14 @@ class UserType(resources.ResourceType):
         return Change(row, frozenset({row.id}))
 
     def replace(self, row: ScimUser, payload: dict) -> Change:
-        replacement = protocol.validate(self.model, payload,
+        replacement = protocol.validate(self.model, managers.resource_payload(payload),
                                         Context.RESOURCE_REPLACEMENT_REQUEST)
         if _run(replacement.replace, self.stored(row)):
             _save(row, replacement)
         return _relinked(row)
 
     def patch(self, row: ScimUser, payload: dict) -> Change:
-        operations = protocol.validate(PatchOp[self.model], payload,
+        operations = protocol.validate(PatchOp[self.model], managers.patch_payload(payload),
                                        Context.RESOURCE_PATCH_REQUEST)
         resource = self.stored(row)
         if _run(operations.patch, resource, protocol.POLICY):
@@ -122,6 +123,7 @@ def _save(row: ScimUser, resource) -> None:
 
 
 def _write(row: ScimUser, resource, now) -> None:
+    managers.complete(resource, row.project_id)
     data = resource.model_dump(scim_ctx=Context.RESOURCE_QUERY_RESPONSE)
     for key in ("id", "meta", "groups"):
         data.pop(key, None)
