@@ -96,6 +96,20 @@ def test_a_confidential_registration_answers_its_metadata_secret_and_token(app, 
     assert row.registration_token_hash == tokens.digest(got["registration_access_token"])
 
 
+@pytest.mark.parametrize("method", ["POST", "GET", "PUT", "DELETE"])
+def test_a_browser_tool_may_call_the_endpoints_from_any_origin(client, method):
+    got = register(client)
+    path = REGISTER if method == "POST" else path_of(got)
+    preflight = client.options(path, headers={
+        "Origin": ORIGIN, "Access-Control-Request-Method": method,
+        "Access-Control-Request-Headers": "authorization, content-type"})
+    assert preflight.status_code == 200
+    assert preflight.headers["Access-Control-Allow-Origin"] in ("*", ORIGIN)
+    assert method in preflight.headers["Access-Control-Allow-Methods"]
+    assert "authorization" in preflight.headers["Access-Control-Allow-Headers"].lower()
+    assert "Access-Control-Allow-Credentials" not in preflight.headers
+
+
 def test_a_public_registration_has_no_secret_and_defaults(client):
     got = register(client, client_name=None, token_endpoint_auth_method="none")
     assert "client_secret" not in got and "client_secret_expires_at" not in got
@@ -234,7 +248,8 @@ def test_a_token_manages_its_own_client_only(client):
 
 @pytest.mark.parametrize("client_id, status", [
     ("oa_" + "x" * 22, 401), ("dyn_x", 401), ("dyn_" + "y" * 50, 401),
-    ("dyn_" + "y" * 61, 404), ("dyn_" + "%00" * 22, 404), ("https:%2F%2Fagent.example%2Fclient", 404)],
+    ("dyn_" + "y" * 61, 404), ("dyn_" + "%00" * 22, 404),
+    ("https:%2F%2Fagent.example%2Fclient", 404)],
     ids=["app", "short", "long", "no-id", "nul", "url"])
 def test_no_other_kind_of_client_is_managed_here(client, client_id, status):
     response = client.get(f"{REGISTER}/{client_id}", headers=managing("rat_" + "y" * 43))
