@@ -58,7 +58,8 @@ def register_commands(app):
     @app.cli.command("purge-expired")
     def purge_expired_command():
         """Delete expired sessions, one-time tokens, API keys, pending sign-ins, undeliverable
-        queued mail and security events older than SECURITY_LOG_DAYS; clear ended bans."""
+        queued mail, security events older than SECURITY_LOG_DAYS and dynamically registered
+        OAuth clients unused for 30 days; clear ended bans."""
         require_tables()
         removed, cleared = purge_expired()
         for table, count in removed.items():
