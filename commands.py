@@ -17,7 +17,12 @@ from sections.auth.models import (
     User,
 )
 from sections.auth.services import bans, impersonation, security_log
-from sections.oauth.models import OAuthRefreshToken, OAuthRequest, RevokedAccessToken
+from sections.oauth.models import (
+    OAuthRefreshToken,
+    OAuthRequest,
+    RevokedAccessToken,
+    purge_unused,
+)
 from sections.sso.saml.models import SamlAcceptedAssertion
 
 # Every table whose rows die at `expires_at`; later features append theirs.
@@ -35,6 +40,7 @@ def purge_expired() -> tuple[dict[str, int], int]:
         result = db.session.execute(delete(model).where(model.expires_at <= now))
         removed[model.__tablename__] = result.rowcount
     removed["security_events"] = security_log.purge(now)  # older than SECURITY_LOG_DAYS
+    removed["oauth_clients"] = purge_unused(now)  # dynamic clients unused for 30 days
     cleared = bans.clear_ended(now)
     db.session.commit()
     return removed, cleared
@@ -52,7 +58,8 @@ def register_commands(app):
     @app.cli.command("purge-expired")
     def purge_expired_command():
         """Delete expired sessions, one-time tokens, API keys, pending sign-ins, undeliverable
-        queued mail and security events older than SECURITY_LOG_DAYS; clear ended bans."""
+        queued mail, security events older than SECURITY_LOG_DAYS and dynamically registered
+        OAuth clients unused for 30 days; clear ended bans."""
         require_tables()
         removed, cleared = purge_expired()
         for table, count in removed.items():

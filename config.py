@@ -161,6 +161,13 @@ SETTINGS = {
     # default: {APP_BASE_URL}/consent, which the service serves itself when APP_BASE_URL is
     # API_BASE_URL.
     "OAUTH_CONSENT_URL": (str, None),
+    # Clients may register themselves (RFC 7591 at /api/oauth2/register, managed by RFC 7592):
+    # the AI agents that arrive with no prior registration. Off: the endpoint answers 404 and
+    # the metadata has no registration_endpoint.
+    "OAUTH_DYNAMIC_REGISTRATION": ("bool", True),
+    # Registration requests an address may make (every one counted, refused or not); beyond
+    # it: 429 with Retry-After.
+    "OAUTH_REGISTRATION_RATE": (str, "20 per hour"),
     # --- passkeys and CORS ---
     # The relying party (contract section 5): the host name passkeys are bound to.
     "WEBAUTHN_RP_ID": (str, "localhost"),

@@ -66,6 +66,8 @@ type APIClient struct {
 
 	Oauth2API *Oauth2APIService
 
+	Oauth2RegistrationAPI *Oauth2RegistrationAPIService
+
 	OauthAuthAPI *OauthAuthAPIService
 
 	OauthWellknownAPI *OauthWellknownAPIService
@@ -118,6 +120,7 @@ func NewAPIClient(cfg *Configuration) *APIClient {
 	c.HealthAPI = (*HealthAPIService)(&c.common)
 	c.InvitationsAPI = (*InvitationsAPIService)(&c.common)
 	c.Oauth2API = (*Oauth2APIService)(&c.common)
+	c.Oauth2RegistrationAPI = (*Oauth2RegistrationAPIService)(&c.common)
 	c.OauthAuthAPI = (*OauthAuthAPIService)(&c.common)
 	c.OauthWellknownAPI = (*OauthWellknownAPIService)(&c.common)
 	c.ProjectsAPI = (*ProjectsAPIService)(&c.common)

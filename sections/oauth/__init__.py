@@ -21,6 +21,7 @@ def register(app, api):
     from sections.oauth.pages import blp as pages
     from sections.oauth.routes.auth import blp as auth_routes
     from sections.oauth.routes.oauth2 import blp as oauth2_routes
+    from sections.oauth.routes.registration import blp as registration_routes
     from sections.oauth.routes.wellknown import blp as wellknown_routes
     from sections.oauth.routes.wellknown import with_path
 
@@ -30,6 +31,7 @@ def register(app, api):
     hooks.BEARER_TOKEN.fill(tokens.lookup)  # its access tokens are bearers of the API (E5.7)
     app.after_request(metadata.challenge)  # every 401 names the resource's metadata (E5.7)
     api.register_blueprint(oauth2_routes)
+    api.register_blueprint(registration_routes)
     api.register_blueprint(auth_routes)
     api.register_blueprint(wellknown_routes)
     app.register_blueprint(with_path)

@@ -5,7 +5,7 @@ import hmac
 from authlib.oauth2.rfc6749 import ClientMixin
 from sqlalchemy import select
 
-from core import tokens
+from core import clock, tokens
 from core.db import db
 from sections.oauth import redirect_uris
 from sections.oauth.models import ACTIVE, CONFIDENTIAL, OAuthClient
@@ -36,9 +36,10 @@ class Client(ClientMixin):
         return redirect_uris.matches(self.row.redirect_uris, redirect_uri)
 
     def check_client_secret(self, client_secret):
-        stored = self.row.secret_hash
+        stored, ends = self.row.secret_hash, self.row.secret_expires_at
         return (stored is not None and isinstance(client_secret, str)
-                and hmac.compare_digest(tokens.digest(client_secret), stored))
+                and hmac.compare_digest(tokens.digest(client_secret), stored)
+                and (ends is None or clock.utcnow() < ends))  # a dynamic client's: 90 days
 
     def check_endpoint_auth_method(self, method, endpoint):
         if self.row.type == CONFIDENTIAL:
@@ -46,10 +47,12 @@ class Client(ClientMixin):
         return method == "none" and endpoint != "introspection"  # E5.5: confidential only
 
     def check_response_type(self, response_type):
-        return response_type == "code"
+        return response_type == "code" and self.check_grant_type("authorization_code")
 
     def check_grant_type(self, grant_type):
-        return grant_type in GRANT_TYPES
+        # A dynamic client uses only the grant types it registered (E5.2); an app, every one.
+        registered = self.row.grant_types
+        return grant_type in GRANT_TYPES and (registered is None or grant_type in registered)
 
 
 def find(client_id) -> OAuthClient | None:

@@ -39,6 +39,8 @@ def server_metadata() -> dict:
         "claims_supported": CLAIMS,
         "prompt_values_supported": ["none", "login", "consent"],
         "authorization_response_iss_parameter_supported": True,
+        **({"registration_endpoint": endpoint("/register")}
+           if current_app.config["OAUTH_DYNAMIC_REGISTRATION"] else {}),
     }
 
 

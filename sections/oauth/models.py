@@ -1,9 +1,9 @@
 """The identity provider's tables (extensions.md E5): the clients, what users granted them, the
 authorization requests waiting for a decision, each consented authorization (its code, its
 refresh tokens, the access tokens revoked before their end), and the signing keys."""
-from datetime import datetime
+from datetime import datetime, timedelta
 
-from sqlalchemy import JSON, Boolean, ForeignKey, Index, String, Text, text
+from sqlalchemy import JSON, Boolean, ForeignKey, Index, String, Text, delete, func, text
 from sqlalchemy.orm import Mapped, mapped_column
 
 from core import clock
@@ -13,6 +13,7 @@ APP, DYNAMIC, METADATA_DOCUMENT = "app", "dynamic", "metadata-document"  # E5.2'
 CONFIDENTIAL, PUBLIC = "confidential", "public"
 ACTIVE, DISABLED = "ACTIVE", "DISABLED"
 _CURRENT = text("retired_at IS NULL")
+UNUSED_DAYS = 30  # E5.2: a dynamic client unused this long is removed by purge-expired
 
 
 def _now():
@@ -26,6 +27,8 @@ class OAuthClient(db.Model):
     __table_args__ = (
         # An owner's apps by createdAt (R1), and their count (the cap of 20).
         Index("ix_oauth_clients_owner_id_created_at_id", "owner_id", "created_at", "id"),
+        # The dynamic clients unused for 30 days (purge_unused).
+        Index("ix_oauth_clients_kind_last_used_at", "kind", "last_used_at"),
     )
 
     id: Mapped[str] = mapped_column(String(32), primary_key=True, default=new_id)
@@ -45,6 +48,26 @@ class OAuthClient(db.Model):
     created_at: Mapped[datetime] = mapped_column(UTCDateTime, default=_now)
     updated_at: Mapped[datetime] = mapped_column(UTCDateTime, default=_now)
     last_used_at: Mapped[datetime | None] = mapped_column(UTCDateTime)
+    # A dynamic client's (RFC 7591, E5.2): its secret's end, the grant types it registered
+    # (None: an app's, every grant), its RFC 7591 `token_endpoint_auth_method` (the two secret
+    # methods are one to the token endpoint), `application_type` and `scope`, and its
+    # registration access token (RFC 7592) kept as its SHA-256.
+    secret_expires_at: Mapped[datetime | None] = mapped_column(UTCDateTime)
+    grant_types: Mapped[list | None] = mapped_column(JSON)
+    auth_method: Mapped[str | None] = mapped_column(String(24))
+    application_type: Mapped[str | None] = mapped_column(String(16))
+    scope: Mapped[str | None] = mapped_column(String(2000))
+    registration_token_hash: Mapped[str | None] = mapped_column(String(64))
+
+
+def purge_unused(now: datetime) -> int:
+    """Delete the dynamic clients unused (no token issued) for UNUSED_DAYS, with their grants
+    and tokens (foreign keys): purge-expired's part; the number removed."""
+    cutoff = now - timedelta(days=UNUSED_DAYS)
+    used = func.coalesce(OAuthClient.last_used_at, OAuthClient.created_at)
+    return db.session.execute(delete(OAuthClient).where(
+        OAuthClient.kind == DYNAMIC, used <= cutoff)
+        .execution_options(synchronize_session=False)).rowcount
 
 
 class OAuthGrant(db.Model):

@@ -63,7 +63,8 @@ class Issuing:
                                        target(self.request, authorization))
         answer = {"access_token": token, "token_type": "Bearer",
                   "expires_in": issued.lifetime(), "scope": scope}
-        if include_refresh_token and "offline_access" in authorization.scopes:
+        if (include_refresh_token and "offline_access" in authorization.scopes
+                and self.request.client.check_grant_type("refresh_token")):
             answer["refresh_token"] = issued.refresh_token(authorization)
         client.last_used_at = clock.utcnow()
         return answer

@@ -202,6 +202,8 @@ from .my_invitation_page import MyInvitationPage
 from .new_passkey import NewPasskey
 from .o_auth_token import OAuthToken
 from .o_auth_token_info import OAuthTokenInfo
+from .oauth_2_delete_registration_response_401 import Oauth2DeleteRegistrationResponse401
+from .oauth_2_delete_registration_response_404 import Oauth2DeleteRegistrationResponse404
 from .oauth_2_introspect_body import Oauth2IntrospectBody
 from .oauth_2_introspect_response_200 import Oauth2IntrospectResponse200
 from .oauth_2_introspect_response_400 import Oauth2IntrospectResponse400
@@ -209,6 +211,14 @@ from .oauth_2_introspect_response_401 import Oauth2IntrospectResponse401
 from .oauth_2_introspect_response_429 import Oauth2IntrospectResponse429
 from .oauth_2_jwks_response_200 import Oauth2JwksResponse200
 from .oauth_2_jwks_response_429 import Oauth2JwksResponse429
+from .oauth_2_read_registration_response_200 import Oauth2ReadRegistrationResponse200
+from .oauth_2_read_registration_response_401 import Oauth2ReadRegistrationResponse401
+from .oauth_2_read_registration_response_404 import Oauth2ReadRegistrationResponse404
+from .oauth_2_register_body import Oauth2RegisterBody
+from .oauth_2_register_response_201 import Oauth2RegisterResponse201
+from .oauth_2_register_response_400 import Oauth2RegisterResponse400
+from .oauth_2_register_response_404 import Oauth2RegisterResponse404
+from .oauth_2_register_response_429 import Oauth2RegisterResponse429
 from .oauth_2_revoke_body import Oauth2RevokeBody
 from .oauth_2_revoke_response_200 import Oauth2RevokeResponse200
 from .oauth_2_revoke_response_400 import Oauth2RevokeResponse400
@@ -219,6 +229,11 @@ from .oauth_2_token_response_200 import Oauth2TokenResponse200
 from .oauth_2_token_response_400 import Oauth2TokenResponse400
 from .oauth_2_token_response_401 import Oauth2TokenResponse401
 from .oauth_2_token_response_429 import Oauth2TokenResponse429
+from .oauth_2_update_registration_body import Oauth2UpdateRegistrationBody
+from .oauth_2_update_registration_response_200 import Oauth2UpdateRegistrationResponse200
+from .oauth_2_update_registration_response_400 import Oauth2UpdateRegistrationResponse400
+from .oauth_2_update_registration_response_401 import Oauth2UpdateRegistrationResponse401
+from .oauth_2_update_registration_response_404 import Oauth2UpdateRegistrationResponse404
 from .oauth_2_user_info_by_post_body import Oauth2UserInfoByPostBody
 from .oauth_2_user_info_by_post_response_200 import Oauth2UserInfoByPostResponse200
 from .oauth_2_user_info_response_200 import Oauth2UserInfoResponse200
@@ -528,6 +543,8 @@ __all__ = (
     "MyInvitation",
     "MyInvitationPage",
     "NewPasskey",
+    "Oauth2DeleteRegistrationResponse401",
+    "Oauth2DeleteRegistrationResponse404",
     "Oauth2IntrospectBody",
     "Oauth2IntrospectResponse200",
     "Oauth2IntrospectResponse400",
@@ -535,6 +552,14 @@ __all__ = (
     "Oauth2IntrospectResponse429",
     "Oauth2JwksResponse200",
     "Oauth2JwksResponse429",
+    "Oauth2ReadRegistrationResponse200",
+    "Oauth2ReadRegistrationResponse401",
+    "Oauth2ReadRegistrationResponse404",
+    "Oauth2RegisterBody",
+    "Oauth2RegisterResponse201",
+    "Oauth2RegisterResponse400",
+    "Oauth2RegisterResponse404",
+    "Oauth2RegisterResponse429",
     "Oauth2RevokeBody",
     "Oauth2RevokeResponse200",
     "Oauth2RevokeResponse400",
@@ -545,6 +570,11 @@ __all__ = (
     "Oauth2TokenResponse400",
     "Oauth2TokenResponse401",
     "Oauth2TokenResponse429",
+    "Oauth2UpdateRegistrationBody",
+    "Oauth2UpdateRegistrationResponse200",
+    "Oauth2UpdateRegistrationResponse400",
+    "Oauth2UpdateRegistrationResponse401",
+    "Oauth2UpdateRegistrationResponse404",
     "Oauth2UserInfoByPostBody",
     "Oauth2UserInfoByPostResponse200",
     "Oauth2UserInfoResponse200",

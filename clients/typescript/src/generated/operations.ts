@@ -288,6 +288,16 @@ scripts/verify_audit_export.py EXPORT --head PSEQ:PHASH`. */
   /** The public keys that sign the service's tokens (RFC 7517), retired ones included until
 the tokens they signed have expired. */
   oauth2Jwks: { method: "get", path: "/api/oauth2/jwks" },
+  /** Register a client with no prior registration (RFC 7591): its id, a secret for a
+confidential one, and the registration access token that manages it (RFC 7592). */
+  oauth2Register: { method: "post", path: "/api/oauth2/register" },
+  /** Read a registration with its registration access token (RFC 7592 2.1). */
+  oauth2ReadRegistration: { method: "get", path: "/api/oauth2/register/{client_id}" },
+  /** Replace a registration's metadata (RFC 7592 2.2): the body holds all of it and the
+client_id; a new secret comes when the client becomes confidential or its secret expired. */
+  oauth2UpdateRegistration: { method: "put", path: "/api/oauth2/register/{client_id}" },
+  /** Delete a registration (RFC 7592 2.3): the client, its grants and its tokens go. */
+  oauth2DeleteRegistration: { method: "delete", path: "/api/oauth2/register/{client_id}" },
   /** Read an authorization request as the consent page shows it. */
   getAuthorizationRequest: { method: "get", path: "/api/auth/authorizations/{request_id}" },
   /** Allow or deny an authorization request: where the browser goes next. */
