@@ -9,6 +9,7 @@ EXPORTS = ("models",)
 def register(app, api):
     from core import errors, hooks
     from sections.oauth import (
+        connected,
         metadata,
         models,  # noqa: F401  (its tables)
         protocol,
@@ -19,6 +20,7 @@ def register(app, api):
     from sections.oauth.commands import oauth_commands
     from sections.oauth.pages import blp as pages
     from sections.oauth.routes.auth import blp as auth_routes
+    from sections.oauth.routes.connected import blp as connected_routes
     from sections.oauth.routes.oauth2 import blp as oauth2_routes
     from sections.oauth.routes.wellknown import blp as wellknown_routes
     from sections.oauth.routes.wellknown import with_path
@@ -26,9 +28,12 @@ def register(app, api):
     server.make(app)
     errors.use_envelope(app, protocol.ENVELOPE, protocol.render_api_error)
     hooks.BEARER_TOKEN.fill(tokens.lookup)  # its access tokens are bearers of the API (E5.7)
+    hooks.ACCOUNT_BANNED.fill(connected.end_all)  # a ban or a deletion ends its grants (E5.8)
+    hooks.ACCOUNT_GOING.fill(connected.end_all)
     app.after_request(metadata.challenge)  # every 401 names the resource's metadata (E5.7)
     api.register_blueprint(oauth2_routes)
     api.register_blueprint(auth_routes)
+    api.register_blueprint(connected_routes)
     api.register_blueprint(wellknown_routes)
     app.register_blueprint(with_path)
     app.register_blueprint(pages)

@@ -189,3 +189,26 @@ class AppSecretAnswerSchema(AppAnswerSchema):
 
 AppListArgs = listing.arguments("OAuthAppListArgs", sorts=["createdAt"])
 AppPageSchema = listing.page_schema(AppSchema)
+
+
+class ConnectedClientSchema(Schema):
+    clientId = fields.String(required=True)
+    name = fields.String(required=True)
+    kind = fields.String(required=True, metadata={
+        "description": "app, metadata-document or dynamic"})
+    host = fields.String(required=True, allow_none=True)
+
+
+class ConnectedAppSchema(Schema):
+    id = fields.String(required=True)
+    client = fields.Nested(ConnectedClientSchema, required=True)
+    scopes = fields.List(fields.String(), required=True)
+    resources = fields.List(fields.String(), required=True)
+    createdAt = UTCDateTime(required=True)
+    lastUsedAt = UTCDateTime(required=True, allow_none=True, metadata={
+        "description": "when tokens were last issued from the grant"})
+
+
+ConnectedAppListArgs = listing.arguments("ConnectedAppListArgs",
+                                         sorts=["createdAt", "lastUsedAt"])
+ConnectedAppPageSchema = listing.page_schema(ConnectedAppSchema)
