@@ -68,6 +68,8 @@ type APIClient struct {
 
 	OauthAuthAPI *OauthAuthAPIService
 
+	OauthConnectedAPI *OauthConnectedAPIService
+
 	OauthWellknownAPI *OauthWellknownAPIService
 
 	ProjectsAPI *ProjectsAPIService
@@ -119,6 +121,7 @@ func NewAPIClient(cfg *Configuration) *APIClient {
 	c.InvitationsAPI = (*InvitationsAPIService)(&c.common)
 	c.Oauth2API = (*Oauth2APIService)(&c.common)
 	c.OauthAuthAPI = (*OauthAuthAPIService)(&c.common)
+	c.OauthConnectedAPI = (*OauthConnectedAPIService)(&c.common)
 	c.OauthWellknownAPI = (*OauthWellknownAPIService)(&c.common)
 	c.ProjectsAPI = (*ProjectsAPIService)(&c.common)
 	c.RegistrationsAPI = (*RegistrationsAPIService)(&c.common)

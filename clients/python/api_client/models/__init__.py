@@ -55,6 +55,9 @@ from .comment_create import CommentCreate
 from .comment_data import CommentData
 from .comment_page import CommentPage
 from .complete_o_auth_provider import CompleteOAuthProvider
+from .connected_app import ConnectedApp
+from .connected_app_page import ConnectedAppPage
+from .connected_client import ConnectedClient
 from .connection import Connection
 from .connection_create import ConnectionCreate
 from .connection_create_type import ConnectionCreateType
@@ -129,6 +132,8 @@ from .list_articles_sort import ListArticlesSort
 from .list_articles_status import ListArticlesStatus
 from .list_audit_log_order import ListAuditLogOrder
 from .list_audit_log_sort import ListAuditLogSort
+from .list_connected_apps_order import ListConnectedAppsOrder
+from .list_connected_apps_sort import ListConnectedAppsSort
 from .list_festival_registrations_order import ListFestivalRegistrationsOrder
 from .list_festival_registrations_sort import ListFestivalRegistrationsSort
 from .list_festival_registrations_status import ListFestivalRegistrationsStatus
@@ -385,6 +390,9 @@ __all__ = (
     "CommentData",
     "CommentPage",
     "CompleteOAuthProvider",
+    "ConnectedApp",
+    "ConnectedAppPage",
+    "ConnectedClient",
     "Connection",
     "ConnectionCreate",
     "ConnectionCreateType",
@@ -457,6 +465,8 @@ __all__ = (
     "ListArticlesStatus",
     "ListAuditLogOrder",
     "ListAuditLogSort",
+    "ListConnectedAppsOrder",
+    "ListConnectedAppsSort",
     "ListFestivalRegistrationsOrder",
     "ListFestivalRegistrationsSort",
     "ListFestivalRegistrationsStatus",

@@ -304,6 +304,10 @@ the tokens they signed have expired. */
   updateOAuthApp: { method: "patch", path: "/api/auth/oauth-apps/{app_id}" },
   /** Give one of your apps a new secret; the old one stops at once. */
   renewOAuthAppSecret: { method: "post", path: "/api/auth/oauth-apps/{app_id}/secret" },
+  /** List the apps and agents you allowed to act for you. */
+  listConnectedApps: { method: "get", path: "/api/auth/connected-apps" },
+  /** Disconnect an app: every token of its grant stops at once. */
+  revokeConnectedApp: { method: "delete", path: "/api/auth/connected-apps/{grant_id}" },
   /** The authorization server's metadata (RFC 8414). */
   getAuthorizationServerMetadata: { method: "get", path: "/.well-known/oauth-authorization-server" },
   /** The OpenID provider's configuration (OpenID Connect Discovery 4): the same document. */
