@@ -3,13 +3,15 @@ revoked, every token of a revoked grant refused on the next request, the securit
 `oauth_grant` and `oauth_revoke`, the notice of a new grant through the SMTP sink, and what a
 ban, a deletion and a password change do to the grants."""
 import pytest
-from sqlalchemy import func, select
+import requests
+from sqlalchemy import func, select, text
 
+from bench import cluster
 from core.db import db
 from sections.oauth.models import OAuthAuthorization, OAuthGrant, OAuthRefreshToken
 from tests.conftest import PASSWORD
 from tests.factories import make_admin, security_events, user_id
-from tests.http import refused
+from tests.http import new_email, refused, sign_up_at
 from tests.provider_flow import API, bearer, code_flow, new_app, settings, token
 
 ALICE, BOB, ROOT = "alice@example.com", "bob@example.com", "root@example.com"
@@ -231,3 +233,67 @@ def test_a_password_change_leaves_the_grants(client, alice, bob, connected):
     assert session_status(client, tokens["access_token"]) == 200
     assert refreshed(client, registered, tokens["refresh_token"]).status_code == 200
     assert len(listed(client, alice)["data"]) == 2
+
+
+# --- two processes (PostgreSQL): revoked at one, refused at the other on its next request ---
+
+class Answer:
+    """A `requests` answer read as the test client's is (tests/provider_flow.py's helpers)."""
+
+    def __init__(self, response):
+        self.response, self.status_code = response, response.status_code
+        self.headers = response.headers
+
+    def get_json(self):
+        return self.response.json()
+
+    def get_data(self, as_text=False):
+        return self.response.text if as_text else self.response.content
+
+
+class At:
+    """One server process, spoken to as the Flask test client is."""
+
+    def __init__(self, url):
+        self.url = url
+
+    def get(self, path, query_string=None, headers=None):
+        return Answer(requests.get(self.url + path, params=query_string, headers=headers,
+                                   allow_redirects=False, timeout=30))
+
+    def post(self, path, json=None, data=None, headers=None):
+        return Answer(requests.post(self.url + path, json=json, data=data, headers=headers,
+                                    allow_redirects=False, timeout=30))
+
+    def delete(self, path, headers=None):
+        return Answer(requests.delete(self.url + path, headers=headers, timeout=30))
+
+
+@pytest.mark.postgres
+@pytest.mark.redis
+def test_a_grant_revoked_at_one_process_stops_its_tokens_at_the_other(start_pair, database):
+    a, b = (At(url) for url in start_pair(**settings()))
+    email = new_email()
+    made = sign_up_at(a.url, email)
+    engine = cluster.engine(database)
+    try:
+        with engine.begin() as conn:
+            conn.execute(text("UPDATE users SET email_verified = true WHERE email = :e"),
+                         {"e": email})
+    finally:
+        engine.dispose()
+    user = bearer(made["session"]["token"])
+    registered = new_app(a, user)
+    kept, _ = code_flow(a, user, registered)  # another app's grant stays
+    other = new_app(a, user)
+    for _ in range(3):
+        tokens, _ = code_flow(b, user, other)
+        assert session_status(b, tokens["access_token"]) == 200
+        grant = next(g for g in listed(a, user)["data"]
+                     if g["client"]["clientId"] == other["app"]["clientId"])
+        assert a.delete(f"/api/auth/connected-apps/{grant['id']}",
+                        headers=user).status_code == 204
+        assert session_status(b, tokens["access_token"]) == 401
+        refresh = refreshed(b, other, tokens["refresh_token"])
+        assert refresh.status_code == 400 and refresh.get_json()["error"] == "invalid_grant"
+        assert session_status(b, kept["access_token"]) == 200
