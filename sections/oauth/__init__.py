@@ -3,7 +3,7 @@ Connect provider on authlib's server side, whose access tokens are bearers of th
 (/api/oauth2, /.well-known, the consent and the apps under /api/auth)."""
 
 # What other sections may import from this one (tests/service/test_structure.py holds it).
-EXPORTS = ("models",)
+EXPORTS = ("models", "operators", "schemas")  # admin lists and changes every client
 
 
 def register(app, api):
@@ -38,3 +38,5 @@ def register(app, api):
     app.register_blueprint(with_path)
     app.register_blueprint(pages)
     app.cli.add_command(oauth_commands)
+    from sections.audit import service as audit
+    audit.actions({"oauth_client.update": "oauth_client"})
