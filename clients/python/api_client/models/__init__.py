@@ -1,6 +1,11 @@
 """Contains all the data models used in inputs/outputs"""
 
 from .acs_form import AcsForm
+from .admin_client import AdminClient
+from .admin_client_change import AdminClientChange
+from .admin_client_change_status import AdminClientChangeStatus
+from .admin_client_data import AdminClientData
+from .admin_client_page import AdminClientPage
 from .admin_session import AdminSession
 from .admin_session_page import AdminSessionPage
 from .admin_user import AdminUser
@@ -120,6 +125,10 @@ from .ledger_refund import LedgerRefund
 from .ledger_refund_page import LedgerRefundPage
 from .ledger_subscription import LedgerSubscription
 from .ledger_subscription_page import LedgerSubscriptionPage
+from .list_admin_o_auth_clients_kind import ListAdminOAuthClientsKind
+from .list_admin_o_auth_clients_order import ListAdminOAuthClientsOrder
+from .list_admin_o_auth_clients_sort import ListAdminOAuthClientsSort
+from .list_admin_o_auth_clients_status import ListAdminOAuthClientsStatus
 from .list_admin_projects_order import ListAdminProjectsOrder
 from .list_admin_projects_sort import ListAdminProjectsSort
 from .list_admin_users_order import ListAdminUsersOrder
@@ -336,6 +345,11 @@ from .webhook_event_page import WebhookEventPage
 
 __all__ = (
     "AcsForm",
+    "AdminClient",
+    "AdminClientChange",
+    "AdminClientChangeStatus",
+    "AdminClientData",
+    "AdminClientPage",
     "AdminSession",
     "AdminSessionPage",
     "AdminUser",
@@ -453,6 +467,10 @@ __all__ = (
     "LedgerRefundPage",
     "LedgerSubscription",
     "LedgerSubscriptionPage",
+    "ListAdminOAuthClientsKind",
+    "ListAdminOAuthClientsOrder",
+    "ListAdminOAuthClientsSort",
+    "ListAdminOAuthClientsStatus",
     "ListAdminProjectsOrder",
     "ListAdminProjectsSort",
     "ListAdminUsersOrder",

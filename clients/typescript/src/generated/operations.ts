@@ -169,6 +169,10 @@ invitation). */
   /** The audit chain's last entry: record it outside the database (daily, say) and check it
 later with `flask --app app audit verify --head SEQ:HASH`. */
   getAuditLogHead: { method: "get", path: "/api/admin/audit-log/head" },
+  /** List every OAuth client, of every kind, with its number of live grants. */
+  listAdminOAuthClients: { method: "get", path: "/api/admin/oauth-clients" },
+  /** Disable or enable a client (its tokens stop at once), or let it introspect every token. */
+  updateAdminOAuthClient: { method: "patch", path: "/api/admin/oauth-clients/{client_id}" },
   /** List every project (platform admins). */
   listAdminProjects: { method: "get", path: "/api/admin/projects" },
   /** List users. */

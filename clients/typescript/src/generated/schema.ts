@@ -1144,6 +1144,42 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/oauth-clients": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List every OAuth client, of every kind, with its number of live grants. */
+        get: operations["listAdminOAuthClients"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/oauth-clients/{client_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                client_id: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Disable or enable a client (its tokens stop at once), or let it introspect every token. */
+        patch: operations["updateAdminOAuthClient"];
+        trace?: never;
+    };
     "/api/admin/projects": {
         parameters: {
             query?: never;
@@ -3122,6 +3158,34 @@ export interface components {
         };
         AuditHeadData: {
             data: components["schemas"]["AuditHead"];
+        };
+        AdminClient: {
+            id: string;
+            clientId: string;
+            /** @description app, metadata-document or dynamic */
+            kind: string;
+            name: string;
+            /** @description ACTIVE or DISABLED */
+            status: string;
+            mayIntrospect: boolean;
+            /** @description its live grants */
+            grants: number;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            lastUsedAt: string | null;
+        };
+        AdminClientPage: {
+            data: components["schemas"]["AdminClient"][];
+            meta: components["schemas"]["Meta"];
+        };
+        AdminClientChange: {
+            /** @enum {string} */
+            status?: "ACTIVE" | "DISABLED";
+            mayIntrospect?: boolean;
+        };
+        AdminClientData: {
+            data: components["schemas"]["AdminClient"];
         };
         AdminUser: {
             id: string;
@@ -8505,6 +8569,141 @@ export interface operations {
             };
             /** @description FORBIDDEN: the caller's platform role is not admin */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Any other error, e.g. 405, 413, 415, 429, 503 */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listAdminOAuthClients: {
+        parameters: {
+            query?: {
+                page?: number;
+                limit?: number;
+                sort?: "createdAt" | "lastUsedAt";
+                order?: "asc" | "desc";
+                kind?: "app" | "metadata-document" | "dynamic";
+                status?: "ACTIVE" | "DISABLED";
+                q?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminClientPage"];
+                };
+            };
+            /** @description VALIDATION_ERROR */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description AUTH_ERROR: bearer token missing, invalid or expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description FORBIDDEN: the caller's platform role is not admin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Any other error, e.g. 405, 413, 415, 429, 503 */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    updateAdminOAuthClient: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                client_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AdminClientChange"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminClientData"];
+                };
+            };
+            /** @description VALIDATION_ERROR (mayIntrospect for a public client included) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description AUTH_ERROR: bearer token missing, invalid or expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description FORBIDDEN: the caller's platform role is not admin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description NOT_FOUND: no such OAuth client, or one the caller may not see */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
