@@ -38,6 +38,9 @@ ACCOUNT_DELETION_REFUSED = Hook(
 ACCOUNT_GOING = Hook(
     "ACCOUNT_GOING", "(user, actor_id)", "nothing; removes or records what the account's "
     "foreign keys do not take with it", "auth, deleting an account once nothing refused it")
+ACCOUNT_BANNED = Hook(
+    "ACCOUNT_BANNED", "(user, actor_id)", "nothing; ends what a ban must end besides the "
+    "account's sessions", "admin, banning an account (resources.md R8), in its transaction")
 
 BEARER_TOKEN = Hook(
     "BEARER_TOKEN", "(token)", "None when the token is not of the filler's kind, else its live "
@@ -82,6 +85,6 @@ FESTIVAL_CHANGED = Hook(
     "FESTIVAL_CHANGED", "(festival, before)", "nothing; raises an outcome to refuse",
     "festivals, a PATCH once applied (`before`: the changed fields' old values)")
 
-HOOKS = (ACCOUNT_DELETION_REFUSED, ACCOUNT_GOING, BEARER_TOKEN, ADDRESS_CHANGING, PROJECT_GATES,
-         PROJECT_CHANGING, PROJECT_CHANGED, MEMBERSHIP_HELD_OUT, MEMBERSHIP_ENDED,
-         DOMAINS_CHANGED, SSO_BINDING, FESTIVAL_CHANGED)
+HOOKS = (ACCOUNT_DELETION_REFUSED, ACCOUNT_GOING, ACCOUNT_BANNED, BEARER_TOKEN,
+         ADDRESS_CHANGING, PROJECT_GATES, PROJECT_CHANGING, PROJECT_CHANGED,
+         MEMBERSHIP_HELD_OUT, MEMBERSHIP_ENDED, DOMAINS_CHANGED, SSO_BINDING, FESTIVAL_CHANGED)

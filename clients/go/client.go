@@ -70,6 +70,8 @@ type APIClient struct {
 
 	OauthAuthAPI *OauthAuthAPIService
 
+	OauthConnectedAPI *OauthConnectedAPIService
+
 	OauthWellknownAPI *OauthWellknownAPIService
 
 	ProjectsAPI *ProjectsAPIService
@@ -122,6 +124,7 @@ func NewAPIClient(cfg *Configuration) *APIClient {
 	c.Oauth2API = (*Oauth2APIService)(&c.common)
 	c.Oauth2RegistrationAPI = (*Oauth2RegistrationAPIService)(&c.common)
 	c.OauthAuthAPI = (*OauthAuthAPIService)(&c.common)
+	c.OauthConnectedAPI = (*OauthConnectedAPIService)(&c.common)
 	c.OauthWellknownAPI = (*OauthWellknownAPIService)(&c.common)
 	c.ProjectsAPI = (*ProjectsAPIService)(&c.common)
 	c.RegistrationsAPI = (*RegistrationsAPIService)(&c.common)

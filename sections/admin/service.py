@@ -5,7 +5,7 @@ from datetime import UTC
 
 from sqlalchemy import delete, func, not_, select, update
 
-from core import clock, listing
+from core import clock, hooks, listing
 from core.db import db
 from core.fields import utc_iso
 from core.outcomes import Conflict, Invalid
@@ -111,6 +111,7 @@ def ban(user: User, actor_id: str, reason: str | None, expires_at) -> User:
     db.session.execute(delete(Session).where(Session.user_id == user.id)
                        .execution_options(synchronize_session=False))
     impersonation.end_opened_by(user.id)
+    hooks.ACCOUNT_BANNED(user, actor_id)  # what other sections end with it (their grants)
     audit.record(actor_id, "user.ban", user.id, {
         "reason": reason, "expiresAt": None if expires_at is None else utc_iso(expires_at)})
     db.session.flush()

@@ -12,7 +12,7 @@ from core import clock, tokens
 from core.db import db, new_id
 from core.outcomes import InvalidToken
 from sections.auth.services import reauth
-from sections.oauth import authorize, redirect_uris, scopes, server
+from sections.oauth import authorize, connected, redirect_uris, scopes, server
 from sections.oauth.models import APP, OAuthClient, OAuthGrant, OAuthRequest
 
 REQUEST_ID_LENGTH = 43
@@ -105,7 +105,8 @@ def decide(row: OAuthRequest, client: OAuthClient, credential, user, decision: s
     grant = the_server.get_authorization_grant(request)
     if decision == "allow":
         sso = credential.sso or {}
-        request.consent = Consent(_widened(user.id, client, params).id, params["resources"],
+        request.consent = Consent(connected.granted(user, client, params, _widened).id,
+                                  params["resources"],
                                   signed_in_at(credential), sso.get("connectionId"),
                                   sso.get("projectId"))
     response = the_server.create_authorization_response(

@@ -4,7 +4,7 @@ answers, written here as OpenAPI), the consent's and the apps' as this API's sch
 from marshmallow import Schema, ValidationError, fields, validate
 
 from core import listing
-from core.fields import RequestSchema, Text, UTCDateTime
+from core.fields import JsonBoolean, RequestSchema, Text, UTCDateTime
 from sections.oauth import redirect_uris
 
 FORM = "application/x-www-form-urlencoded"
@@ -189,3 +189,52 @@ class AppSecretAnswerSchema(AppAnswerSchema):
 
 AppListArgs = listing.arguments("OAuthAppListArgs", sorts=["createdAt"])
 AppPageSchema = listing.page_schema(AppSchema)
+
+
+class ConnectedClientSchema(Schema):
+    clientId = fields.String(required=True)
+    name = fields.String(required=True)
+    kind = fields.String(required=True, metadata={
+        "description": "app, metadata-document or dynamic"})
+    host = fields.String(required=True, allow_none=True)
+
+
+class ConnectedAppSchema(Schema):
+    id = fields.String(required=True)
+    client = fields.Nested(ConnectedClientSchema, required=True)
+    scopes = fields.List(fields.String(), required=True)
+    resources = fields.List(fields.String(), required=True)
+    createdAt = UTCDateTime(required=True)
+    lastUsedAt = UTCDateTime(required=True, allow_none=True, metadata={
+        "description": "when tokens were last issued from the grant"})
+
+
+ConnectedAppListArgs = listing.arguments("ConnectedAppListArgs",
+                                         sorts=["createdAt", "lastUsedAt"])
+ConnectedAppPageSchema = listing.page_schema(ConnectedAppSchema)
+
+
+# GET and PATCH /api/admin/oauth-clients (E5.2's platform admins), served by operators.py.
+class AdminClientSchema(Schema):
+    id = fields.String(required=True)
+    clientId = fields.String(required=True)
+    kind = fields.String(required=True, metadata={
+        "description": "app, metadata-document or dynamic"})
+    name = fields.String(required=True)
+    status = fields.String(required=True, metadata={"description": "ACTIVE or DISABLED"})
+    mayIntrospect = fields.Boolean(required=True)
+    grants = fields.Integer(required=True, metadata={"description": "its live grants"})
+    createdAt = UTCDateTime(required=True)
+    lastUsedAt = UTCDateTime(required=True, allow_none=True)
+
+
+class AdminClientChangeSchema(RequestSchema):
+    status = fields.String(validate=validate.OneOf(["ACTIVE", "DISABLED"]))
+    mayIntrospect = JsonBoolean()
+
+
+AdminClientListArgs = listing.arguments(
+    "AdminOAuthClientListArgs", sorts=["createdAt", "lastUsedAt"],
+    filters={"kind": listing.enum("app", "metadata-document", "dynamic"),
+             "status": listing.enum("ACTIVE", "DISABLED"), "q": listing.text()})
+AdminClientPageSchema = listing.page_schema(AdminClientSchema)

@@ -18,7 +18,7 @@ from core import tokens as secrets
 from core.db import db, new_id
 from sections.auth.models import User
 from sections.auth.services import bans, security_log
-from sections.oauth import clients, id_tokens, revocation
+from sections.oauth import clients, connected, id_tokens, revocation
 from sections.oauth import tokens as issued
 from sections.oauth.grants import CODE_LIFETIME, Code, Refresh, target
 from sections.oauth.models import OAuthAuthorization, OAuthRefreshToken
@@ -67,6 +67,7 @@ class Issuing:
                 and self.request.client.check_grant_type("refresh_token")):
             answer["refresh_token"] = issued.refresh_token(authorization)
         client.last_used_at = clock.utcnow()
+        connected.used(authorization.grant_id)
         return answer
 
     def claimed(self, statement, *, revoke: bool) -> None:

@@ -7,4 +7,4 @@ blp = ApiBlueprint("admin", __name__, url_prefix="/api/admin",
                                "statistics and the audit log (platform admins only)")
 
 # Importing the modules registers their views on `blp`.
-from sections.admin.routes import ledger, projects, users  # noqa: E402,F401
+from sections.admin.routes import ledger, oauth_clients, projects, users  # noqa: E402,F401

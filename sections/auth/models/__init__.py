@@ -185,13 +185,14 @@ class PasskeyCredential(db.Model):
 # --- the security log (extensions E1.6) ---
 # Its vocabulary. `details` per type: sign_in {method}, sign_in_failed {reason}, email_change
 # {from, to}, email_change_request {to}, session_revoke {count}, impersonation_start {admin},
-# oauth_refresh_reuse {clientId} (extensions.md E5.4); others {} or what their writer adds
+# oauth_refresh_reuse {clientId} (extensions.md E5.4), oauth_grant {clientId, clientName,
+# scopes} and oauth_revoke {clientId, clientName} (E5.8); others {} or what their writer adds
 # (never a password, code or token).
 SECURITY_EVENT_TYPES = (
     "sign_in", "sign_in_failed", "sign_out", "password_change", "password_reset",
     "email_change_request", "email_change", "two_factor_enable", "two_factor_disable",
     "passkey_add", "passkey_remove", "session_revoke", "api_key_create", "api_key_revoke",
-    "impersonation_start", "oauth_refresh_reuse",
+    "impersonation_start", "oauth_refresh_reuse", "oauth_grant", "oauth_revoke",
 )
 
 

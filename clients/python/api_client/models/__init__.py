@@ -1,6 +1,11 @@
 """Contains all the data models used in inputs/outputs"""
 
 from .acs_form import AcsForm
+from .admin_client import AdminClient
+from .admin_client_change import AdminClientChange
+from .admin_client_change_status import AdminClientChangeStatus
+from .admin_client_data import AdminClientData
+from .admin_client_page import AdminClientPage
 from .admin_session import AdminSession
 from .admin_session_page import AdminSessionPage
 from .admin_user import AdminUser
@@ -55,6 +60,9 @@ from .comment_create import CommentCreate
 from .comment_data import CommentData
 from .comment_page import CommentPage
 from .complete_o_auth_provider import CompleteOAuthProvider
+from .connected_app import ConnectedApp
+from .connected_app_page import ConnectedAppPage
+from .connected_client import ConnectedClient
 from .connection import Connection
 from .connection_create import ConnectionCreate
 from .connection_create_type import ConnectionCreateType
@@ -117,6 +125,10 @@ from .ledger_refund import LedgerRefund
 from .ledger_refund_page import LedgerRefundPage
 from .ledger_subscription import LedgerSubscription
 from .ledger_subscription_page import LedgerSubscriptionPage
+from .list_admin_o_auth_clients_kind import ListAdminOAuthClientsKind
+from .list_admin_o_auth_clients_order import ListAdminOAuthClientsOrder
+from .list_admin_o_auth_clients_sort import ListAdminOAuthClientsSort
+from .list_admin_o_auth_clients_status import ListAdminOAuthClientsStatus
 from .list_admin_projects_order import ListAdminProjectsOrder
 from .list_admin_projects_sort import ListAdminProjectsSort
 from .list_admin_users_order import ListAdminUsersOrder
@@ -129,6 +141,8 @@ from .list_articles_sort import ListArticlesSort
 from .list_articles_status import ListArticlesStatus
 from .list_audit_log_order import ListAuditLogOrder
 from .list_audit_log_sort import ListAuditLogSort
+from .list_connected_apps_order import ListConnectedAppsOrder
+from .list_connected_apps_sort import ListConnectedAppsSort
 from .list_festival_registrations_order import ListFestivalRegistrationsOrder
 from .list_festival_registrations_sort import ListFestivalRegistrationsSort
 from .list_festival_registrations_status import ListFestivalRegistrationsStatus
@@ -346,6 +360,11 @@ from .webhook_event_page import WebhookEventPage
 
 __all__ = (
     "AcsForm",
+    "AdminClient",
+    "AdminClientChange",
+    "AdminClientChangeStatus",
+    "AdminClientData",
+    "AdminClientPage",
     "AdminSession",
     "AdminSessionPage",
     "AdminUser",
@@ -400,6 +419,9 @@ __all__ = (
     "CommentData",
     "CommentPage",
     "CompleteOAuthProvider",
+    "ConnectedApp",
+    "ConnectedAppPage",
+    "ConnectedClient",
     "Connection",
     "ConnectionCreate",
     "ConnectionCreateType",
@@ -460,6 +482,10 @@ __all__ = (
     "LedgerRefundPage",
     "LedgerSubscription",
     "LedgerSubscriptionPage",
+    "ListAdminOAuthClientsKind",
+    "ListAdminOAuthClientsOrder",
+    "ListAdminOAuthClientsSort",
+    "ListAdminOAuthClientsStatus",
     "ListAdminProjectsOrder",
     "ListAdminProjectsSort",
     "ListAdminUsersOrder",
@@ -472,6 +498,8 @@ __all__ = (
     "ListArticlesStatus",
     "ListAuditLogOrder",
     "ListAuditLogSort",
+    "ListConnectedAppsOrder",
+    "ListConnectedAppsSort",
     "ListFestivalRegistrationsOrder",
     "ListFestivalRegistrationsSort",
     "ListFestivalRegistrationsStatus",

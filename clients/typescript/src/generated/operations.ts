@@ -169,6 +169,10 @@ invitation). */
   /** The audit chain's last entry: record it outside the database (daily, say) and check it
 later with `flask --app app audit verify --head SEQ:HASH`. */
   getAuditLogHead: { method: "get", path: "/api/admin/audit-log/head" },
+  /** List every OAuth client, of every kind, with its number of live grants. */
+  listAdminOAuthClients: { method: "get", path: "/api/admin/oauth-clients" },
+  /** Disable or enable a client (its tokens stop at once), or let it introspect every token. */
+  updateAdminOAuthClient: { method: "patch", path: "/api/admin/oauth-clients/{client_id}" },
   /** List every project (platform admins). */
   listAdminProjects: { method: "get", path: "/api/admin/projects" },
   /** List users. */
@@ -314,6 +318,10 @@ client_id; a new secret comes when the client becomes confidential or its secret
   updateOAuthApp: { method: "patch", path: "/api/auth/oauth-apps/{app_id}" },
   /** Give one of your apps a new secret; the old one stops at once. */
   renewOAuthAppSecret: { method: "post", path: "/api/auth/oauth-apps/{app_id}/secret" },
+  /** List the apps and agents you allowed to act for you. */
+  listConnectedApps: { method: "get", path: "/api/auth/connected-apps" },
+  /** Disconnect an app: every token of its grant stops at once. */
+  revokeConnectedApp: { method: "delete", path: "/api/auth/connected-apps/{grant_id}" },
   /** The authorization server's metadata (RFC 8414). */
   getAuthorizationServerMetadata: { method: "get", path: "/.well-known/oauth-authorization-server" },
   /** The OpenID provider's configuration (OpenID Connect Discovery 4): the same document. */

@@ -1144,6 +1144,42 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/oauth-clients": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List every OAuth client, of every kind, with its number of live grants. */
+        get: operations["listAdminOAuthClients"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/oauth-clients/{client_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                client_id: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Disable or enable a client (its tokens stop at once), or let it introspect every token. */
+        patch: operations["updateAdminOAuthClient"];
+        trace?: never;
+    };
     "/api/admin/projects": {
         parameters: {
             query?: never;
@@ -2095,6 +2131,42 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/auth/connected-apps": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List the apps and agents you allowed to act for you. */
+        get: operations["listConnectedApps"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/connected-apps/{grant_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                grant_id: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Disconnect an app: every token of its grant stops at once. */
+        delete: operations["revokeConnectedApp"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/.well-known/oauth-authorization-server": {
         parameters: {
             query?: never;
@@ -2289,7 +2361,7 @@ export interface components {
         SecurityEvent: {
             id: string;
             /** @enum {string} */
-            type: "sign_in" | "sign_in_failed" | "sign_out" | "password_change" | "password_reset" | "email_change_request" | "email_change" | "two_factor_enable" | "two_factor_disable" | "passkey_add" | "passkey_remove" | "session_revoke" | "api_key_create" | "api_key_revoke" | "impersonation_start" | "oauth_refresh_reuse";
+            type: "sign_in" | "sign_in_failed" | "sign_out" | "password_change" | "password_reset" | "email_change_request" | "email_change" | "two_factor_enable" | "two_factor_disable" | "passkey_add" | "passkey_remove" | "session_revoke" | "api_key_create" | "api_key_revoke" | "impersonation_start" | "oauth_refresh_reuse" | "oauth_grant" | "oauth_revoke";
             /** Format: date-time */
             createdAt: string;
             ipAddress: string | null;
@@ -3131,6 +3203,34 @@ export interface components {
         AuditHeadData: {
             data: components["schemas"]["AuditHead"];
         };
+        AdminClient: {
+            id: string;
+            clientId: string;
+            /** @description app, metadata-document or dynamic */
+            kind: string;
+            name: string;
+            /** @description ACTIVE or DISABLED */
+            status: string;
+            mayIntrospect: boolean;
+            /** @description its live grants */
+            grants: number;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            lastUsedAt: string | null;
+        };
+        AdminClientPage: {
+            data: components["schemas"]["AdminClient"][];
+            meta: components["schemas"]["Meta"];
+        };
+        AdminClientChange: {
+            /** @enum {string} */
+            status?: "ACTIVE" | "DISABLED";
+            mayIntrospect?: boolean;
+        };
+        AdminClientData: {
+            data: components["schemas"]["AdminClient"];
+        };
         AdminUser: {
             id: string;
             email: string;
@@ -3470,6 +3570,30 @@ export interface components {
             logoUrl?: string | null;
             /** @enum {string} */
             idTokenAlg?: "RS256" | "ES256";
+        };
+        ConnectedClient: {
+            clientId: string;
+            name: string;
+            /** @description app, metadata-document or dynamic */
+            kind: string;
+            host: string | null;
+        };
+        ConnectedApp: {
+            id: string;
+            client: components["schemas"]["ConnectedClient"];
+            scopes: string[];
+            resources: string[];
+            /** Format: date-time */
+            createdAt: string;
+            /**
+             * Format: date-time
+             * @description when tokens were last issued from the grant
+             */
+            lastUsedAt: string | null;
+        };
+        ConnectedAppPage: {
+            data: components["schemas"]["ConnectedApp"][];
+            meta: components["schemas"]["Meta"];
         };
     };
     responses: never;
@@ -3908,7 +4032,7 @@ export interface operations {
                 limit?: number;
                 sort?: "createdAt";
                 order?: "asc" | "desc";
-                type?: "sign_in" | "sign_in_failed" | "sign_out" | "password_change" | "password_reset" | "email_change_request" | "email_change" | "two_factor_enable" | "two_factor_disable" | "passkey_add" | "passkey_remove" | "session_revoke" | "api_key_create" | "api_key_revoke" | "impersonation_start" | "oauth_refresh_reuse";
+                type?: "sign_in" | "sign_in_failed" | "sign_out" | "password_change" | "password_reset" | "email_change_request" | "email_change" | "two_factor_enable" | "two_factor_disable" | "passkey_add" | "passkey_remove" | "session_revoke" | "api_key_create" | "api_key_revoke" | "impersonation_start" | "oauth_refresh_reuse" | "oauth_grant" | "oauth_revoke";
             };
             header?: never;
             path?: never;
@@ -8507,6 +8631,141 @@ export interface operations {
             };
         };
     };
+    listAdminOAuthClients: {
+        parameters: {
+            query?: {
+                page?: number;
+                limit?: number;
+                sort?: "createdAt" | "lastUsedAt";
+                order?: "asc" | "desc";
+                kind?: "app" | "metadata-document" | "dynamic";
+                status?: "ACTIVE" | "DISABLED";
+                q?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminClientPage"];
+                };
+            };
+            /** @description VALIDATION_ERROR */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description AUTH_ERROR: bearer token missing, invalid or expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description FORBIDDEN: the caller's platform role is not admin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Any other error, e.g. 405, 413, 415, 429, 503 */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    updateAdminOAuthClient: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                client_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AdminClientChange"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminClientData"];
+                };
+            };
+            /** @description VALIDATION_ERROR (mayIntrospect for a public client included) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description AUTH_ERROR: bearer token missing, invalid or expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description FORBIDDEN: the caller's platform role is not admin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description NOT_FOUND: no such OAuth client, or one the caller may not see */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Any other error, e.g. 405, 413, 415, 429, 503 */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     listAdminProjects: {
         parameters: {
             query?: {
@@ -9111,7 +9370,7 @@ export interface operations {
                 limit?: number;
                 sort?: "createdAt";
                 order?: "asc" | "desc";
-                type?: "sign_in" | "sign_in_failed" | "sign_out" | "password_change" | "password_reset" | "email_change_request" | "email_change" | "two_factor_enable" | "two_factor_disable" | "passkey_add" | "passkey_remove" | "session_revoke" | "api_key_create" | "api_key_revoke" | "impersonation_start" | "oauth_refresh_reuse";
+                type?: "sign_in" | "sign_in_failed" | "sign_out" | "password_change" | "password_reset" | "email_change_request" | "email_change" | "two_factor_enable" | "two_factor_disable" | "passkey_add" | "passkey_remove" | "session_revoke" | "api_key_create" | "api_key_revoke" | "impersonation_start" | "oauth_refresh_reuse" | "oauth_grant" | "oauth_revoke";
             };
             header?: never;
             path: {
@@ -12963,6 +13222,114 @@ export interface operations {
             };
             /** @description CONFLICT: a public app has no secret */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthError"];
+                };
+            };
+            /** @description Any other error, e.g. 405, 413, 415, 429, 503 */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthError"];
+                };
+            };
+        };
+    };
+    listConnectedApps: {
+        parameters: {
+            query?: {
+                page?: number;
+                limit?: number;
+                sort?: "createdAt" | "lastUsedAt";
+                order?: "asc" | "desc";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConnectedAppPage"];
+                };
+            };
+            /** @description VALIDATION_ERROR */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthError"];
+                };
+            };
+            /** @description INVALID_TOKEN: bearer token missing, invalid or expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthError"];
+                };
+            };
+            /** @description Any other error, e.g. 405, 413, 415, 429, 503 */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthError"];
+                };
+            };
+        };
+    };
+    revokeConnectedApp: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                grant_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description No Content */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description INVALID_TOKEN: bearer token missing, invalid or expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthError"];
+                };
+            };
+            /** @description IMPERSONATION_FORBIDDEN: through an impersonation session */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthError"];
+                };
+            };
+            /** @description NOT_FOUND: no such connected app, or one the caller may not see */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -1,0 +1,99 @@
+"""A user's connected apps (extensions.md E5.8): the grants the user gave clients, listed and
+revoked (every token of a grant stops at once: its authorizations and refresh tokens go with
+it, and an access token whose authorization is gone is refused, tokens.lookup), the security
+log's `oauth_grant` and `oauth_revoke`, the notice of a new grant, and the end of an account's
+grants when it is banned or deleted (a password change leaves them: separate credentials)."""
+from urllib.parse import urlsplit
+
+from sqlalchemy import delete, select, update
+
+from core import clock, listing, mail
+from core.db import db
+from sections.auth.services import notices, security_log
+from sections.oauth.models import APP, OAuthClient, OAuthGrant
+
+SORTS = {"createdAt": OAuthGrant.created_at, "lastUsedAt": OAuthGrant.last_used_at}
+NOTICE_SUBJECT = "An app was connected to your account"
+
+
+def host(client: OAuthClient) -> str | None:
+    """E5.3's `host`: of the `client_id` URL for a metadata document, else of the client's
+    first redirect URI (a grant outlives the request that made it)."""
+    if client.kind != APP and client.client_id.startswith("https://"):
+        return urlsplit(client.client_id).hostname
+    return urlsplit(client.redirect_uris[0]).hostname if client.redirect_uris else None
+
+
+def answer(grant: OAuthGrant, client: OAuthClient) -> dict:
+    return {"id": grant.id,
+            "client": {"clientId": client.client_id, "name": client.name,
+                       "kind": client.kind, "host": host(client)},
+            "scopes": list(grant.scopes), "resources": list(grant.resources),
+            "createdAt": grant.created_at, "lastUsedAt": grant.last_used_at}
+
+
+def page(user_id: str, args: dict) -> listing.Page:
+    """The user's grants with their clients: one page query and one count."""
+    statement = (select(OAuthGrant, OAuthClient)
+                 .join(OAuthClient, OAuthClient.id == OAuthGrant.client_id)
+                 .where(OAuthGrant.user_id == user_id))
+    count = select(OAuthGrant.id).where(OAuthGrant.user_id == user_id)
+    return listing.page(statement, args, SORTS, OAuthGrant.id, scalars=False,
+                        count_statement=count)
+
+
+def revoke(grant: OAuthGrant) -> None:
+    """The user ends a grant: it goes with its authorizations and tokens (foreign keys), so
+    its access tokens answer 401 on the next request; the caller commits."""
+    client = db.session.get(OAuthClient, grant.client_id)
+    _remove(OAuthGrant.id == grant.id)
+    security_log.record(grant.user_id, "oauth_revoke",
+                        {"clientId": client.client_id, "clientName": client.name})
+
+
+def end_all(user, *_actor) -> None:
+    """hooks.ACCOUNT_BANNED and hooks.ACCOUNT_GOING: every grant of the account ends (E5.8),
+    with every token of them, in the caller's transaction."""
+    _remove(OAuthGrant.user_id == user.id)
+
+
+def _remove(condition) -> None:
+    db.session.execute(delete(OAuthGrant).where(condition)
+                       .execution_options(synchronize_session=False))
+
+
+def used(grant_id: str) -> None:
+    """Tokens were issued from the grant: its `lastUsedAt`."""
+    db.session.execute(update(OAuthGrant).where(OAuthGrant.id == grant_id)
+                       .values(last_used_at=clock.utcnow())
+                       .execution_options(synchronize_session=False))
+
+
+def granted(user, client: OAuthClient, params: dict, widen) -> OAuthGrant:
+    """consent.decide's `allow`: the grant made or widened by `widen(user_id, client, params)`,
+    and what E5.8 says of it: `oauth_grant` for a new grant or a wider one, and for a new one
+    the notice naming the client, its host and the scopes. The grant's row is read locked
+    first (the lock `widen` takes), so what it held before is what this decision widened."""
+    before = db.session.execute(select(OAuthGrant.scopes, OAuthGrant.resources).where(
+        OAuthGrant.user_id == user.id, OAuthGrant.client_id == client.id)
+        .with_for_update()).first()
+    grant = widen(user.id, client, params)
+    if before is not None and set(grant.scopes) <= set(before.scopes) \
+            and set(grant.resources) <= set(before.resources):
+        return grant  # nothing new was granted
+    security_log.record(user.id, "oauth_grant", {
+        "clientId": client.client_id, "clientName": client.name, "scopes": list(grant.scopes)})
+    if before is None:
+        _notify(user, client, grant)
+    return grant
+
+
+def _notify(user, client: OAuthClient, grant: OAuthGrant) -> None:
+    """E1.4's notice of a new grant, through the outbox: no token, no secret."""
+    if not notices.enabled():
+        return
+    verified = "" if client.kind == APP else " (not verified by this service)"
+    sentence = (f"The app \"{client.name}\"{verified} at {host(client) or 'an unknown host'} "
+                f"was allowed to act for your account with the scopes: "
+                f"{', '.join(grant.scopes)}. You can disconnect it in your connected apps.")
+    mail.send(user.email, NOTICE_SUBJECT, notices.body(sentence))
