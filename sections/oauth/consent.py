@@ -14,7 +14,7 @@ from core.outcomes import InvalidToken
 from sections.auth.outcomes import ReauthenticationRequired
 from sections.auth.services import reauth
 from sections.oauth import authorize, redirect_uris, scopes, server
-from sections.oauth.models import APP, OAuthClient, OAuthGrant, OAuthRequest
+from sections.oauth.models import ACTIVE, APP, OAuthClient, OAuthGrant, OAuthRequest
 
 REQUEST_ID_LENGTH = 43
 
@@ -39,7 +39,10 @@ def find(request_id) -> tuple[OAuthRequest, OAuthClient]:
     if row is None or not tokens.matches(request_id, row.request_hash) \
             or row.expires_at <= clock.utcnow():
         raise InvalidToken("Unknown, used or expired authorization request")
-    return row, db.session.get(OAuthClient, row.client_id)
+    client = db.session.get(OAuthClient, row.client_id)
+    if client.status != ACTIVE:  # disabled since: it gets no code (E5.2), so nothing to decide
+        raise InvalidToken("Unknown, used or expired authorization request")
+    return row, client
 
 
 def signed_in_at(credential) -> datetime:

@@ -159,6 +159,20 @@ def test_a_request_lives_ten_minutes(client, alice, registered, clock):
     refused(decide(client, alice, late), 400, "INVALID_TOKEN")
 
 
+def test_a_request_of_a_client_disabled_since_is_unknown(app, client, alice, registered):
+    request = asked(client, registered)
+    with app.app_context():  # as an operator disables it (E5.2's platform admins)
+        db.session.execute(text("UPDATE oauth_clients SET status = 'DISABLED'"))
+        db.session.commit()
+    refused(read(client, alice, request), 400, "INVALID_TOKEN")
+    refused(decide(client, alice, request), 400, "INVALID_TOKEN")
+    refused(decide(client, alice, request, decision="deny"), 400, "INVALID_TOKEN")
+    with app.app_context():
+        db.session.execute(text("UPDATE oauth_clients SET status = 'ACTIVE'"))
+        db.session.commit()
+    assert allowed(client, alice, request)["code"]  # the refusals spent nothing
+
+
 def test_the_request_needs_a_signed_in_user(client, registered):
     request = asked(client, registered)
     refused(read(client, {}, request), 401, "INVALID_TOKEN")
