@@ -46,7 +46,7 @@ class Server:
                 cwd=root, env=env, stdout=log, stderr=subprocess.STDOUT)
 
     def __enter__(self):
-        deadline = time.time() + 120  # a loaded machine imports the app slowly
+        deadline = time.time() + 120  # as tests/conftest.py waits: a loaded machine starts slowly
         while time.time() < deadline:
             try:
                 socket.create_connection(("127.0.0.1", self.port), timeout=1).close()

@@ -11,9 +11,10 @@ from sqlalchemy.exc import IntegrityError
 from core import clock, tokens
 from core.db import db, new_id
 from core.outcomes import InvalidToken
+from sections.auth.outcomes import ReauthenticationRequired
 from sections.auth.services import reauth
 from sections.oauth import authorize, connected, redirect_uris, scopes, server
-from sections.oauth.models import APP, OAuthClient, OAuthGrant, OAuthRequest
+from sections.oauth.models import ACTIVE, APP, OAuthClient, OAuthGrant, OAuthRequest
 
 REQUEST_ID_LENGTH = 43
 
@@ -38,7 +39,10 @@ def find(request_id) -> tuple[OAuthRequest, OAuthClient]:
     if row is None or not tokens.matches(request_id, row.request_hash) \
             or row.expires_at <= clock.utcnow():
         raise InvalidToken("Unknown, used or expired authorization request")
-    return row, db.session.get(OAuthClient, row.client_id)
+    client = db.session.get(OAuthClient, row.client_id)
+    if client.status != ACTIVE:  # disabled since: it gets no code (E5.2), so nothing to decide
+        raise InvalidToken("Unknown, used or expired authorization request")
+    return row, client
 
 
 def signed_in_at(credential) -> datetime:
@@ -90,8 +94,9 @@ def decide(row: OAuthRequest, client: OAuthClient, credential, user, decision: s
     second decision is 400 INVALID_TOKEN; a refused proof (403) spends nothing. The caller
     commits."""
     params = row.params
+    auth_time = signed_in_at(credential)
     if decision == "allow" and _reauthentication_required(row, credential):
-        reauth.require_proof(user, credential, password, totp_code, "Allowing this app")
+        auth_time = _proved(row, credential, user, password, totp_code)
     granted = _granted(row, user.id)
     if db.session.execute(delete(OAuthRequest).where(OAuthRequest.id == row.id)
                           .execution_options(synchronize_session=False)).rowcount != 1:
@@ -106,12 +111,27 @@ def decide(row: OAuthRequest, client: OAuthClient, credential, user, decision: s
     if decision == "allow":
         sso = credential.sso or {}
         request.consent = Consent(connected.granted(user, client, params, _widened).id,
-                                  params["resources"],
-                                  signed_in_at(credential), sso.get("connectionId"),
+                                  params["resources"], auth_time, sso.get("connectionId"),
                                   sso.get("projectId"))
     response = the_server.create_authorization_response(
         request, grant_user=user if decision == "allow" else None, grant=grant)
     return response.headers["Location"]
+
+
+def _proved(row: OAuthRequest, credential, user, password, totp_code) -> datetime:
+    """E1.3's proof that prompt=login or max_age asks; when the user authenticated, which is
+    the code's `auth_time`: the proof's moment when a password or a code was checked (OpenID
+    Connect Core 3.1.2.1: a client asking max_age holds auth_time to it). An account with
+    neither signs in again: its session, recent enough for E1.3, must also meet max_age."""
+    reauth.require_proof(user, credential, password, totp_code, "Allowing this app")
+    if user.password_hash is not None or user.two_factor_enabled:
+        return clock.utcnow()
+    max_age = row.params.get("max_age")
+    if max_age is not None and clock.utcnow() - signed_in_at(credential) > timedelta(
+            seconds=max_age):
+        raise ReauthenticationRequired("This app asks for a recent sign-in: sign in again, "
+                                       "then allow it")
+    return signed_in_at(credential)
 
 
 def _widened(user_id: str, client: OAuthClient, params: dict) -> OAuthGrant:
