@@ -14,7 +14,7 @@ from sections.auth.models import LinkedIdentity
 from sections.projects.models import ADMIN, Membership
 from tests import saml_idp
 from tests.content import signed_in_user
-from tests.factories import audit_entries, count, members_of, user_id
+from tests.factories import audit_entries, count, make_project, members_of, user_id
 from tests.http import error, project_at_a_verified_domain, refused
 from tests.parallel import at_once
 from tests.saml_idp import SamlIdp, encode
@@ -152,6 +152,24 @@ def test_only_the_owner_sets_it(client, corp):
           "NOT_FOUND")
     assert client.get(corp.path, headers=corp.owner).get_json()["data"]["saml"][
         "idpInitiated"] == OFF
+
+
+@pytest.mark.filterwarnings(
+    r"ignore:get_jwt_config\(self, grant\) is deprecated:DeprecationWarning")
+def test_an_oidc_connection_has_no_such_setting(make_app, oidc_provider):
+    app = make_app(SSO_ALLOW_PRIVATE_NETWORKS=True, ALLOWED_REDIRECT_ORIGINS=[SPA])
+    client = app.test_client()
+    owner = signed_in_user(app, "owner@corp.test")
+    project = make_project(app, "owner@corp.test")
+    made = client.post(f"/api/projects/{project}/sso-connections", headers=owner, json={
+        "type": "oidc", "name": "Corp", "issuer": oidc_provider.issuer,
+        "clientId": oidc_provider.CLIENT_ID, "clientSecret": oidc_provider.CLIENT_SECRET})
+    assert made.status_code == 201, made.get_json()
+    path = f"/api/projects/{project}/sso-connections/{made.get_json()['data']['id']}"
+    body = error(client.patch(path, headers=owner, json={"idpInitiated": {
+        "allowed": True, "redirectUrl": DONE}}), 400, "VALIDATION_ERROR")
+    assert "idpInitiated" in body["details"], body
+    assert client.get(path, headers=owner).get_json()["data"]["saml"] is None
 
 
 # --- the portal tile's Response ---
