@@ -307,6 +307,12 @@ def test_a_redirect_url_whose_origin_is_no_longer_allowed_is_not_used(make_app, 
     response = corp.post(tile(corp, idp), None)
     refused(response, 400, "SSO_ERROR")
     assert corp.sessions() == 1
+    # Turning it off still works; turning it on again needs an allowed URL.
+    error(patch(corp, {"allowed": True}), 400, "VALIDATION_ERROR")
+    off = patch(corp, {"allowed": False})
+    assert off.status_code == 200, off.get_json()
+    assert off.get_json()["data"]["saml"]["idpInitiated"] == {"allowed": False,
+                                                               "redirectUrl": DONE}
 
 
 def test_another_connection_of_the_project_cannot_take_it(client, allowed, idp):

@@ -29,11 +29,13 @@ def answer(connection: SsoConnection) -> dict:
 def change(connection: SsoConnection, data: dict) -> dict | None:
     """Apply a PATCH's `idpInitiated` (a member left out keeps its value): {"from", "to"} when
     it changed the setting, else None. `allowed` true needs a `redirectUrl` on an allowed
-    origin; any `redirectUrl` given must be on one (400 naming idpInitiated)."""
+    origin; any `redirectUrl` sent must be on one (400 naming idpInitiated)."""
     before = answer(connection)
     after = {**before, **data}
     url = after["redirectUrl"]
-    if url is not None and not redirects.is_allowed(
+    # Turning it off always works, also when the stored URL's origin is no longer allowed.
+    checked = data.get("redirectUrl") is not None or after["allowed"]
+    if checked and url is not None and not redirects.is_allowed(
             url, current_app.config["ALLOWED_REDIRECT_ORIGINS"]):
         raise Invalid("idpInitiated.redirectUrl must be an absolute http(s) URL on an origin "
                       "listed in the ALLOWED_REDIRECT_ORIGINS setting", field=FIELD)
