@@ -337,7 +337,8 @@ def test_another_connection_of_the_project_cannot_take_it(client, allowed, idp):
 def test_one_tile_response_posted_to_two_processes_at_once_signs_in_once(start_pair, database):
     from bench import cluster
 
-    servers = start_pair(ALLOWED_REDIRECT_ORIGINS=SPA)
+    origin = "http://127.0.0.1:5999"  # the application's page, on loopback
+    servers = start_pair(ALLOWED_REDIRECT_ORIGINS=origin)
     engine = cluster.engine(database)
     try:
         headers, project, domain = project_at_a_verified_domain(servers[0], engine)
@@ -354,7 +355,7 @@ def test_one_tile_response_posted_to_two_processes_at_once_signs_in_once(start_p
         allowed = requests.patch(
             f"{servers[0]}/api/projects/{project}/sso-connections/{connection['id']}",
             headers=headers, timeout=30,
-            json={"idpInitiated": {"allowed": True, "redirectUrl": DONE}})
+            json={"idpInitiated": {"allowed": True, "redirectUrl": origin + "/sso-done"}})
         assert allowed.status_code == 200, allowed.text
         for n in range(3):
             form = {"SAMLResponse": encode(idp.unsolicited_xml(
