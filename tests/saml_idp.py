@@ -134,6 +134,21 @@ class SamlIdp:
             sign_alg=SIG_RSA_SHA256, digest_alg=DIGEST_SHA256)
         return str(response), relay_state
 
+    def unsolicited_xml(self, acs_url: str, sp_entity_id: str, *, name_id="ada@example.com",
+                        name_id_format=NAMEID_FORMAT_EMAILADDRESS, attributes=None,
+                        sign_assertion=True, sign_response=False, destination=None,
+                        audience=None) -> str:
+        """An IdP-initiated Response (the portal tile's): it answers no AuthnRequest, so it
+        carries no InResponseTo, for the service provider at `acs_url` / `sp_entity_id`."""
+        server = Server(config=self.config())
+        response = server.create_authn_response(
+            attributes or {}, None, destination or acs_url, audience or sp_entity_id,
+            name_id=NameID(format=name_id_format, text=name_id),
+            authn={"class_ref": PASSWORD_CLASS},
+            sign_assertion=sign_assertion, sign_response=sign_response,
+            sign_alg=SIG_RSA_SHA256, digest_alg=DIGEST_SHA256)
+        return str(response)
+
     def error_xml(self, location: str) -> tuple[str, str | None]:
         """A signed Response whose status says the user was not signed in."""
         message, relay_state = self.read_request(location)

@@ -47,7 +47,7 @@ func (r ApiCompleteSamlSsoRequest) Execute() (*AuthResult, *http.Response, error
 }
 
 /*
-CompleteSamlSso The assertion consumer: the identity provider's page posts SAMLResponse and RelayState.
+CompleteSamlSso The assertion consumer: the identity provider's page posts SAMLResponse and RelayState (an IdP-initiated Response, answering no request, where the connection allows it).
 
 	@param ctx context.Context - for authentication, logging, cancellation, deadlines, tracing, etc. Passed from http.Request or context.Background().
 	@param connectionId

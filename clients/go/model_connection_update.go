@@ -25,6 +25,8 @@ type ConnectionUpdate struct {
 	ClientSecret *string `json:"clientSecret,omitempty"`
 	// SAML connections only
 	IdpMetadataXml *string `json:"idpMetadataXml,omitempty"`
+	// SAML connections only: IdP-initiated sign-in; a member left out keeps its value
+	IdpInitiated *IdpInitiatedUpdate `json:"idpInitiated,omitempty"`
 }
 
 // NewConnectionUpdate instantiates a new ConnectionUpdate object
@@ -172,6 +174,38 @@ func (o *ConnectionUpdate) SetIdpMetadataXml(v string) {
 	o.IdpMetadataXml = &v
 }
 
+// GetIdpInitiated returns the IdpInitiated field value if set, zero value otherwise.
+func (o *ConnectionUpdate) GetIdpInitiated() IdpInitiatedUpdate {
+	if o == nil || IsNil(o.IdpInitiated) {
+		var ret IdpInitiatedUpdate
+		return ret
+	}
+	return *o.IdpInitiated
+}
+
+// GetIdpInitiatedOk returns a tuple with the IdpInitiated field value if set, nil otherwise
+// and a boolean to check if the value has been set.
+func (o *ConnectionUpdate) GetIdpInitiatedOk() (*IdpInitiatedUpdate, bool) {
+	if o == nil || IsNil(o.IdpInitiated) {
+		return nil, false
+	}
+	return o.IdpInitiated, true
+}
+
+// HasIdpInitiated returns a boolean if a field has been set.
+func (o *ConnectionUpdate) HasIdpInitiated() bool {
+	if o != nil && !IsNil(o.IdpInitiated) {
+		return true
+	}
+
+	return false
+}
+
+// SetIdpInitiated gets a reference to the given IdpInitiatedUpdate and assigns it to the IdpInitiated field.
+func (o *ConnectionUpdate) SetIdpInitiated(v IdpInitiatedUpdate) {
+	o.IdpInitiated = &v
+}
+
 func (o ConnectionUpdate) MarshalJSON() ([]byte, error) {
 	toSerialize, err := o.ToMap()
 	if err != nil {
@@ -193,6 +227,9 @@ func (o ConnectionUpdate) ToMap() (map[string]interface{}, error) {
 	}
 	if !IsNil(o.IdpMetadataXml) {
 		toSerialize["idpMetadataXml"] = o.IdpMetadataXml
+	}
+	if !IsNil(o.IdpInitiated) {
+		toSerialize["idpInitiated"] = o.IdpInitiated
 	}
 	return toSerialize, nil
 }

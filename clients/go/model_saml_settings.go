@@ -27,6 +27,7 @@ type SamlSettings struct {
 	AcsUrl       string        `json:"acsUrl"`
 	MetadataUrl  string        `json:"metadataUrl"`
 	Certificates []Certificate `json:"certificates"`
+	IdpInitiated IdpInitiated  `json:"idpInitiated"`
 }
 
 type _SamlSettings SamlSettings
@@ -35,7 +36,7 @@ type _SamlSettings SamlSettings
 // This constructor will assign default values to properties that have it defined,
 // and makes sure properties required by API are set, but the set of arguments
 // will change when the set of required properties is changed
-func NewSamlSettings(idpEntityId string, idpSsoUrl string, spEntityId string, acsUrl string, metadataUrl string, certificates []Certificate) *SamlSettings {
+func NewSamlSettings(idpEntityId string, idpSsoUrl string, spEntityId string, acsUrl string, metadataUrl string, certificates []Certificate, idpInitiated IdpInitiated) *SamlSettings {
 	this := SamlSettings{}
 	this.IdpEntityId = idpEntityId
 	this.IdpSsoUrl = idpSsoUrl
@@ -43,6 +44,7 @@ func NewSamlSettings(idpEntityId string, idpSsoUrl string, spEntityId string, ac
 	this.AcsUrl = acsUrl
 	this.MetadataUrl = metadataUrl
 	this.Certificates = certificates
+	this.IdpInitiated = idpInitiated
 	return &this
 }
 
@@ -198,6 +200,30 @@ func (o *SamlSettings) SetCertificates(v []Certificate) {
 	o.Certificates = v
 }
 
+// GetIdpInitiated returns the IdpInitiated field value
+func (o *SamlSettings) GetIdpInitiated() IdpInitiated {
+	if o == nil {
+		var ret IdpInitiated
+		return ret
+	}
+
+	return o.IdpInitiated
+}
+
+// GetIdpInitiatedOk returns a tuple with the IdpInitiated field value
+// and a boolean to check if the value has been set.
+func (o *SamlSettings) GetIdpInitiatedOk() (*IdpInitiated, bool) {
+	if o == nil {
+		return nil, false
+	}
+	return &o.IdpInitiated, true
+}
+
+// SetIdpInitiated sets field value
+func (o *SamlSettings) SetIdpInitiated(v IdpInitiated) {
+	o.IdpInitiated = v
+}
+
 func (o SamlSettings) MarshalJSON() ([]byte, error) {
 	toSerialize, err := o.ToMap()
 	if err != nil {
@@ -214,6 +240,7 @@ func (o SamlSettings) ToMap() (map[string]interface{}, error) {
 	toSerialize["acsUrl"] = o.AcsUrl
 	toSerialize["metadataUrl"] = o.MetadataUrl
 	toSerialize["certificates"] = o.Certificates
+	toSerialize["idpInitiated"] = o.IdpInitiated
 	return toSerialize, nil
 }
 
@@ -228,6 +255,7 @@ func (o *SamlSettings) UnmarshalJSON(data []byte) (err error) {
 		"acsUrl",
 		"metadataUrl",
 		"certificates",
+		"idpInitiated",
 	}
 
 	allProperties := make(map[string]interface{})

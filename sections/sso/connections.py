@@ -16,10 +16,12 @@ from sections.sso.models import (
     SAML,
     SsoConnection,
 )
+from sections.sso.saml import idp_initiated
 from sections.sso.urls import saml_urls
 
 SORTS = {"createdAt": SsoConnection.created_at}
-TYPE_FIELDS = {OIDC: ("clientSecret",), SAML: ("idpMetadataXml",)}  # PATCH fields of one type
+# PATCH fields of one type
+TYPE_FIELDS = {OIDC: ("clientSecret",), SAML: ("idpMetadataXml", "idpInitiated")}
 
 
 def configure_saml(connection: SsoConnection, data: dict) -> None:
@@ -33,14 +35,17 @@ def saml_answer(connection: SsoConnection) -> dict:
     """The Connection's `saml` object."""
     return {"idpEntityId": connection.saml_idp_entity_id,
             "idpSsoUrl": connection.saml_idp_sso_url, **saml_urls(connection.id),
-            "certificates": saml.certificates_answer(connection)}
+            "certificates": saml.certificates_answer(connection),
+            "idpInitiated": idp_initiated.answer(connection)}
 
 
 # One place per type: how a body's settings become the connection's (creation; a PATCH of
-# clientSecret or idpMetadataXml), and how they are answered.
+# clientSecret or idpMetadataXml, each audited as "changed" without its value), and how they
+# are answered.
 CONFIGURE = {OIDC: oidc.configure, SAML: configure_saml}
-RECONFIGURE = {OIDC: lambda connection, data: oidc.set_secret(connection, data["clientSecret"]),
-               SAML: configure_saml}
+RECONFIGURE = {"clientSecret": lambda connection, data: oidc.set_secret(connection,
+                                                                        data["clientSecret"]),
+               "idpMetadataXml": configure_saml}
 ANSWERS = {OIDC: oidc.answer, SAML: saml_answer}
 
 
@@ -92,7 +97,8 @@ def create(project, who: Caller, data: dict) -> SsoConnection:
 
 def update(project, who: Caller, connection_id: str, data: dict) -> SsoConnection:
     """Apply the PATCH; `updatedAt` moves, and one entry is written, only when something
-    changed (a new secret or metadata counts as a change, named without its value)."""
+    changed (a new secret or metadata counts as a change, named without its value; the
+    IdP-initiated setting is named with its values before and after)."""
     connection = find(project.id, connection_id, lock=True)
     foreign = [name for kind, names in TYPE_FIELDS.items() if kind != connection.type
                for name in names if name in data]
@@ -104,11 +110,15 @@ def update(project, who: Caller, connection_id: str, data: dict) -> SsoConnectio
             changed[key] = {"from": getattr(connection, column), "to": data[key]}
     if changed.get("status", {}).get("to") not in (None, ACTIVE):
         refuse_last_active(project, connection)
-    settings = [name for name in TYPE_FIELDS[connection.type] if name in data]
-    if settings:
-        RECONFIGURE[connection.type](connection, data)
+    settings = [name for name in RECONFIGURE if name in data]
+    for name in settings:
+        RECONFIGURE[name](connection, data)
+    if "idpInitiated" in data:  # audited with its values (a URL and a flag, no secret)
+        step = idp_initiated.change(connection, data["idpInitiated"])
+        if step is not None:
+            changed["idpInitiated"] = step
     if changed or settings:
-        for key in changed:
+        for key in ("name", "status") & changed.keys():
             setattr(connection, key, data[key])
         connection.updated_at = clock.utcnow()
         audit.record(who.id, "project.sso_connection_update", project.id,

@@ -3,7 +3,7 @@ identities they vouch for and the sign-ins under way are the federation path's (
 models: LinkedIdentity, PendingSignIn)."""
 from datetime import datetime
 
-from sqlalchemy import JSON, ForeignKey, Index, String, Text
+from sqlalchemy import JSON, Boolean, ForeignKey, Index, String, Text
 from sqlalchemy.orm import Mapped, mapped_column
 
 from core import clock
@@ -46,4 +46,7 @@ class SsoConnection(db.Model):
     # [{der (base64), sha256Fingerprint, notAfter}]: the IdP's signing certificates.
     saml_certificates: Mapped[list | None] = mapped_column(JSON)
     saml_metadata_xml: Mapped[str | None] = mapped_column(Text)
-
+    # IdP-initiated sign-in (a Response answering no request): off unless the owner allows it,
+    # and then completed with this redirect URL.
+    saml_idp_initiated: Mapped[bool] = mapped_column(Boolean, server_default="0", default=False)
+    saml_idp_initiated_redirect_url: Mapped[str | None] = mapped_column(String(2048))

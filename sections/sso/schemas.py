@@ -3,7 +3,7 @@ the code exchange. Answers dump what connections.answer returns."""
 from marshmallow import Schema, ValidationError, fields, validate, validates_schema
 
 from core import listing
-from core.fields import Email, RequestSchema, Text, UTCDateTime, data_schema
+from core.fields import Email, JsonBoolean, RequestSchema, Text, UTCDateTime, data_schema
 from sections.sso.models import ACTIVE, INACTIVE, OIDC, SAML
 
 NAME_MAX = 100
@@ -34,6 +34,14 @@ class ConnectionCreateSchema(RequestSchema):
             raise ValidationError({name: [REQUIRED] for name in missing})
 
 
+class IdpInitiatedUpdateSchema(RequestSchema):
+    allowed = JsonBoolean(metadata={
+        "description": "Accept a Response that answers no request (from the portal tile)"})
+    redirectUrl = fields.String(allow_none=True, validate=validate.Length(1, URL_MAX), metadata={
+        "description": "Where such a sign-in completes with a one-time `code` (an allowed "
+                       "origin); needed while allowed"})
+
+
 class ConnectionUpdateSchema(RequestSchema):
     name = Text(NAME_MAX, metadata={"maxLength": NAME_MAX})
     status = fields.String(validate=validate.OneOf([ACTIVE, INACTIVE]))
@@ -41,6 +49,9 @@ class ConnectionUpdateSchema(RequestSchema):
                                  metadata={"description": "OIDC connections only"})
     idpMetadataXml = fields.String(validate=validate.Length(1, METADATA_MAX),
                                    metadata={"description": "SAML connections only"})
+    idpInitiated = fields.Nested(IdpInitiatedUpdateSchema, metadata={
+        "description": "SAML connections only: IdP-initiated sign-in; a member left out keeps "
+                       "its value"})
 
 
 class OidcSettingsSchema(Schema):
@@ -55,6 +66,14 @@ class CertificateSchema(Schema):
     notAfter = UTCDateTime(required=True)
 
 
+class IdpInitiatedSchema(Schema):
+    allowed = fields.Boolean(required=True, metadata={
+        "description": "Whether a Response that answers no request is accepted (false by "
+                       "default: it allows a login CSRF)"})
+    redirectUrl = fields.String(required=True, allow_none=True, metadata={
+        "description": "Where an IdP-initiated sign-in completes with a one-time `code`"})
+
+
 class SamlSettingsSchema(Schema):
     idpEntityId = fields.String(required=True)
     idpSsoUrl = fields.String(required=True)
@@ -62,6 +81,7 @@ class SamlSettingsSchema(Schema):
     acsUrl = fields.String(required=True)
     metadataUrl = fields.String(required=True)
     certificates = fields.List(fields.Nested(CertificateSchema), required=True)
+    idpInitiated = fields.Nested(IdpInitiatedSchema, required=True)
 
 
 class ConnectionSchema(Schema):

@@ -78,6 +78,16 @@ def take_state(state) -> federation.Pending:
     return federation.take(state, SSO, fail)
 
 
+def spend_state(state) -> None:
+    """Spend the pending sign-in `state` names, if any (an IdP-initiated Response posted with
+    it), and commit."""
+    try:
+        take_state(state)
+    except federation.SignInFailure:
+        pass
+    db.session.commit()
+
+
 def live_connection(pending: federation.Pending) -> SsoConnection:
     """The pending sign-in's connection, still there and ACTIVE."""
     connection = db.session.get(SsoConnection, pending.connection_id)

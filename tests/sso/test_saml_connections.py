@@ -51,7 +51,8 @@ def test_an_owner_connects_a_saml_provider(client, owner, idp):
         "spEntityId": entity, "acsUrl": entity + "/acs", "metadataUrl": entity + "/metadata",
         "certificates": [{
             "sha256Fingerprint": fingerprint(idp.certificate),
-            "notAfter": utc_iso(idp.certificate.not_valid_after_utc)}]}
+            "notAfter": utc_iso(idp.certificate.not_valid_after_utc)}],
+        "idpInitiated": {"allowed": False, "redirectUrl": None}}
     entries = audit_entries(client.application, "project.sso_connection_add")
     assert [e[4]["connectionId"] for e in entries] == [connection["id"]]
 

@@ -47,8 +47,9 @@ def metadata(connection_id: str) -> bytes:
     return messages.sp_metadata(connection_id)
 
 
-def identify(connection, request_id: str, posted) -> Identity:
-    """Who the posted SAMLResponse signs in, once: SamlRejected for anything E4.2 refuses."""
+def identify(connection, request_id: str | None, posted) -> Identity:
+    """Who the posted SAMLResponse signs in, once: SamlRejected for anything E4.2 refuses.
+    `request_id` None: an IdP-initiated Response (it must carry no InResponseTo)."""
     ends = messages.endpoints(connection.id)
     found = response.validate(response.decode(posted), response.Expected(
         request_id=request_id, acs_url=ends.acs_url, sp_entity_id=ends.sp_entity_id,

@@ -29,10 +29,11 @@ SURNAME_ATTRIBUTES = ("surname", CLAIMS + "surname")
 
 @dataclass(frozen=True)
 class Expected:
-    """What a Response must be to be accepted: the answer to the AuthnRequest `request_id`,
-    for this connection's service side (ACS URL, entity ID), signed by its identity provider."""
+    """What a Response must be to be accepted: the answer to the AuthnRequest `request_id`
+    (None: an IdP-initiated Response, which must name no request), for this connection's
+    service side (ACS URL, entity ID), signed by its identity provider."""
 
-    request_id: str
+    request_id: str | None
     acs_url: str
     sp_entity_id: str
     idp_entity_id: str

@@ -12,12 +12,14 @@ from core.errors import AUTH
 from core.outcomes import NotFound
 from core.pipeline import takes_form
 from core.policy import is_id
+from sections.auth.models import SSO
 from sections.auth.routes.oauth import refuse
 from sections.auth.schemas.auth import AuthResultSchema
-from sections.auth.services.federation import SignInFailure
+from sections.auth.services.federation import Pending, SignInFailure
 from sections.auth.sign_in_metrics import counted
 from sections.sso import saml, signin
 from sections.sso.models import SAML, SsoConnection
+from sections.sso.saml import idp_initiated
 from sections.sso.saml.messages import METADATA_TYPE
 from sections.sso.signin_routes import finish
 
@@ -63,13 +65,18 @@ def saml_metadata(connection_id):
 @blp.response(200, AuthResultSchema, description="Signed in (started without redirectUrl)")
 @blp.alt_response(302, description="To redirectUrl with `code` (exchange it at "
                                    "/api/auth/sso/token) or with error=sso_error")
-@blp.errors((400, "SSO_ERROR: an unknown or used RelayState, or a Response that fails a "
-                  "check (signature, audience, recipient, destination, times, replay, "
-                  "status) or names an address outside the project's verified domains"),
+@blp.errors((400, "SSO_ERROR: an unknown or used RelayState (or an IdP-initiated Response "
+                  "the connection does not allow), or a Response that fails a check "
+                  "(signature, audience, recipient, destination, times, replay, status) or "
+                  "names an address outside the project's verified domains"),
             (403, "USER_BANNED"))
 @counted("sso")
 def complete_saml_sso(form, connection_id):
-    """The assertion consumer: the identity provider's page posts SAMLResponse and RelayState."""
+    """The assertion consumer: the identity provider's page posts SAMLResponse and RelayState
+    (an IdP-initiated Response, answering no request, where the connection allows it)."""
+    connection = idp_initiated.allowing(connection_id, form.get("SAMLResponse"))
+    if connection is not None:
+        return complete_unsolicited(connection, form)
     try:
         pending = signin.take_state(form.get("RelayState"))
         db.session.commit()  # spent by this first post, whatever comes next
@@ -92,3 +99,28 @@ def complete(pending, connection_id: str, posted):
         raise signin.failure(f"The SAML response is not accepted: {exc}",
                              pending.redirect_url) from None
     return signin.account_for(connection, identity, pending.redirect_url), connection
+
+
+def complete_unsolicited(connection, form):
+    """An IdP-initiated sign-in: every check but InResponseTo, completed with the connection's
+    redirectUrl. A RelayState naming a pending sign-in is spent all the same (E4.2: the first
+    post consumes it); any other RelayState (a provider's default one) is not read."""
+    signin.spend_state(form.get("RelayState"))
+    pending = Pending(SSO, connection.id, None, None, None,
+                      idp_initiated.redirect_url(connection))
+    try:
+        if pending.redirect_url is None:
+            raise signin.failure("The connection's IdP-initiated redirectUrl is no longer on an "
+                                 "allowed origin", None)
+        try:
+            identity = saml.identify(connection, None, form.get("SAMLResponse"))
+        except saml.SamlRejected as exc:
+            log.info("sso connection %s: IdP-initiated SAML response refused: %s",
+                     connection.id, exc)
+            raise signin.failure(f"The SAML response is not accepted: {exc}",
+                                 pending.redirect_url) from None
+        user = signin.account_for(connection, identity, pending.redirect_url)
+    except SignInFailure as failure:
+        db.session.rollback()
+        return refuse(failure)
+    return finish(user, connection, pending)

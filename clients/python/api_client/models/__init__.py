@@ -111,6 +111,8 @@ from .health import Health
 from .hit import Hit
 from .hit_page import HitPage
 from .hit_type import HitType
+from .idp_initiated import IdpInitiated
+from .idp_initiated_update import IdpInitiatedUpdate
 from .impersonation import Impersonation
 from .impersonation_data import ImpersonationData
 from .impersonator import Impersonator
@@ -468,6 +470,8 @@ __all__ = (
     "Hit",
     "HitPage",
     "HitType",
+    "IdpInitiated",
+    "IdpInitiatedUpdate",
     "Impersonation",
     "ImpersonationData",
     "Impersonator",

@@ -1,13 +1,17 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from attrs import define as _attrs_define
 from attrs import field as _attrs_field
 
 from ..models.connection_update_status import ConnectionUpdateStatus, check_connection_update_status
 from ..types import UNSET, Unset
+
+if TYPE_CHECKING:
+    from ..models.idp_initiated_update import IdpInitiatedUpdate
+
 
 T = TypeVar("T", bound="ConnectionUpdate")
 
@@ -20,12 +24,14 @@ class ConnectionUpdate:
         status (ConnectionUpdateStatus | Unset):
         client_secret (str | Unset): OIDC connections only
         idp_metadata_xml (str | Unset): SAML connections only
+        idp_initiated (IdpInitiatedUpdate | Unset):
     """
 
     name: str | Unset = UNSET
     status: ConnectionUpdateStatus | Unset = UNSET
     client_secret: str | Unset = UNSET
     idp_metadata_xml: str | Unset = UNSET
+    idp_initiated: IdpInitiatedUpdate | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
@@ -39,6 +45,10 @@ class ConnectionUpdate:
 
         idp_metadata_xml = self.idp_metadata_xml
 
+        idp_initiated: dict[str, Any] | Unset = UNSET
+        if not isinstance(self.idp_initiated, Unset):
+            idp_initiated = self.idp_initiated.to_dict()
+
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
         field_dict.update({})
@@ -50,11 +60,15 @@ class ConnectionUpdate:
             field_dict["clientSecret"] = client_secret
         if idp_metadata_xml is not UNSET:
             field_dict["idpMetadataXml"] = idp_metadata_xml
+        if idp_initiated is not UNSET:
+            field_dict["idpInitiated"] = idp_initiated
 
         return field_dict
 
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        from ..models.idp_initiated_update import IdpInitiatedUpdate  # noqa: PLC0415
+
         d = dict(src_dict)
         name = d.pop("name", UNSET)
 
@@ -69,11 +83,19 @@ class ConnectionUpdate:
 
         idp_metadata_xml = d.pop("idpMetadataXml", UNSET)
 
+        _idp_initiated = d.pop("idpInitiated", UNSET)
+        idp_initiated: IdpInitiatedUpdate | Unset
+        if isinstance(_idp_initiated, Unset):
+            idp_initiated = UNSET
+        else:
+            idp_initiated = IdpInitiatedUpdate.from_dict(_idp_initiated)
+
         connection_update = cls(
             name=name,
             status=status,
             client_secret=client_secret,
             idp_metadata_xml=idp_metadata_xml,
+            idp_initiated=idp_initiated,
         )
 
         connection_update.additional_properties = d

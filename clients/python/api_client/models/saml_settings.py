@@ -7,6 +7,7 @@ from attrs import define as _attrs_define
 
 if TYPE_CHECKING:
     from ..models.certificate import Certificate
+    from ..models.idp_initiated import IdpInitiated
 
 
 T = TypeVar("T", bound="SamlSettings")
@@ -22,6 +23,7 @@ class SamlSettings:
         acs_url (str):
         metadata_url (str):
         certificates (list[Certificate]):
+        idp_initiated (IdpInitiated):
     """
 
     idp_entity_id: str
@@ -30,6 +32,7 @@ class SamlSettings:
     acs_url: str
     metadata_url: str
     certificates: list[Certificate]
+    idp_initiated: IdpInitiated
 
     def to_dict(self) -> dict[str, Any]:
         idp_entity_id = self.idp_entity_id
@@ -47,6 +50,8 @@ class SamlSettings:
             certificates_item = certificates_item_data.to_dict()
             certificates.append(certificates_item)
 
+        idp_initiated = self.idp_initiated.to_dict()
+
         field_dict: dict[str, Any] = {}
 
         field_dict.update(
@@ -57,6 +62,7 @@ class SamlSettings:
                 "acsUrl": acs_url,
                 "metadataUrl": metadata_url,
                 "certificates": certificates,
+                "idpInitiated": idp_initiated,
             }
         )
 
@@ -65,6 +71,7 @@ class SamlSettings:
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
         from ..models.certificate import Certificate  # noqa: PLC0415
+        from ..models.idp_initiated import IdpInitiated  # noqa: PLC0415
 
         d = dict(src_dict)
         idp_entity_id = d.pop("idpEntityId")
@@ -84,6 +91,8 @@ class SamlSettings:
 
             certificates.append(certificates_item)
 
+        idp_initiated = IdpInitiated.from_dict(d.pop("idpInitiated"))
+
         saml_settings = cls(
             idp_entity_id=idp_entity_id,
             idp_sso_url=idp_sso_url,
@@ -91,6 +100,7 @@ class SamlSettings:
             acs_url=acs_url,
             metadata_url=metadata_url,
             certificates=certificates,
+            idp_initiated=idp_initiated,
         )
 
         return saml_settings

@@ -229,7 +229,8 @@ scripts/verify_audit_export.py EXPORT --head PSEQ:PHASH`. */
   exchangeSsoCode: { method: "post", path: "/api/auth/sso/token" },
   /** The service's SAML metadata for the connection (entity ID, ACS), for the provider. */
   getSamlServiceProviderMetadata: { method: "get", path: "/api/auth/sso/saml/{connection_id}/metadata" },
-  /** The assertion consumer: the identity provider's page posts SAMLResponse and RelayState. */
+  /** The assertion consumer: the identity provider's page posts SAMLResponse and RelayState
+(an IdP-initiated Response, answering no request, where the connection allows it). */
   completeSamlSso: { method: "post", path: "/api/auth/sso/saml/{connection_id}/acs" },
   /** List the project's SCIM tokens (never a token itself). */
   listScimTokens: { method: "get", path: "/api/projects/{project_id}/scim-tokens" },

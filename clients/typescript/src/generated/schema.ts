@@ -1575,7 +1575,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** The assertion consumer: the identity provider's page posts SAMLResponse and RelayState. */
+        /**
+         * The assertion consumer: the identity provider's page posts SAMLResponse and RelayState
+         *     (an IdP-initiated Response, answering no request, where the connection allows it).
+         */
         post: operations["completeSamlSso"];
         delete?: never;
         options?: never;
@@ -3375,6 +3378,12 @@ export interface components {
             /** Format: date-time */
             notAfter: string;
         };
+        IdpInitiated: {
+            /** @description Whether a Response that answers no request is accepted (false by default: it allows a login CSRF) */
+            allowed: boolean;
+            /** @description Where an IdP-initiated sign-in completes with a one-time `code` */
+            redirectUrl: string | null;
+        };
         SamlSettings: {
             idpEntityId: string;
             idpSsoUrl: string;
@@ -3382,6 +3391,7 @@ export interface components {
             acsUrl: string;
             metadataUrl: string;
             certificates: components["schemas"]["Certificate"][];
+            idpInitiated: components["schemas"]["IdpInitiated"];
         };
         Connection: {
             id: string;
@@ -3418,6 +3428,12 @@ export interface components {
         ConnectionData: {
             data: components["schemas"]["Connection"];
         };
+        IdpInitiatedUpdate: {
+            /** @description Accept a Response that answers no request (from the portal tile) */
+            allowed?: boolean;
+            /** @description Where such a sign-in completes with a one-time `code` (an allowed origin); needed while allowed */
+            redirectUrl?: string | null;
+        };
         ConnectionUpdate: {
             name?: string;
             /** @enum {string} */
@@ -3426,6 +3442,8 @@ export interface components {
             clientSecret?: string;
             /** @description SAML connections only */
             idpMetadataXml?: string;
+            /** @description SAML connections only: IdP-initiated sign-in; a member left out keeps its value */
+            idpInitiated?: components["schemas"]["IdpInitiatedUpdate"];
         };
         SsoToken: {
             code: string;
@@ -10579,7 +10597,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description SSO_ERROR: an unknown or used RelayState, or a Response that fails a check (signature, audience, recipient, destination, times, replay, status) or names an address outside the project's verified domains */
+            /** @description SSO_ERROR: an unknown or used RelayState (or an IdP-initiated Response the connection does not allow), or a Response that fails a check (signature, audience, recipient, destination, times, replay, status) or names an address outside the project's verified domains */
             400: {
                 headers: {
                     [name: string]: unknown;

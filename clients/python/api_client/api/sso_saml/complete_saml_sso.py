@@ -81,7 +81,8 @@ def sync_detailed(
     client: AuthenticatedClient | Client,
     body: AcsForm,
 ) -> Response[Any | AuthError | AuthResult]:
-    """The assertion consumer: the identity provider's page posts SAMLResponse and RelayState.
+    """The assertion consumer: the identity provider's page posts SAMLResponse and RelayState
+    (an IdP-initiated Response, answering no request, where the connection allows it).
 
     Args:
         connection_id (str):
@@ -113,7 +114,8 @@ def sync(
     client: AuthenticatedClient | Client,
     body: AcsForm,
 ) -> Any | AuthError | AuthResult | None:
-    """The assertion consumer: the identity provider's page posts SAMLResponse and RelayState.
+    """The assertion consumer: the identity provider's page posts SAMLResponse and RelayState
+    (an IdP-initiated Response, answering no request, where the connection allows it).
 
     Args:
         connection_id (str):
@@ -140,7 +142,8 @@ async def asyncio_detailed(
     client: AuthenticatedClient | Client,
     body: AcsForm,
 ) -> Response[Any | AuthError | AuthResult]:
-    """The assertion consumer: the identity provider's page posts SAMLResponse and RelayState.
+    """The assertion consumer: the identity provider's page posts SAMLResponse and RelayState
+    (an IdP-initiated Response, answering no request, where the connection allows it).
 
     Args:
         connection_id (str):
@@ -170,7 +173,8 @@ async def asyncio(
     client: AuthenticatedClient | Client,
     body: AcsForm,
 ) -> Any | AuthError | AuthResult | None:
-    """The assertion consumer: the identity provider's page posts SAMLResponse and RelayState.
+    """The assertion consumer: the identity provider's page posts SAMLResponse and RelayState
+    (an IdP-initiated Response, answering no request, where the connection allows it).
 
     Args:
         connection_id (str):
