@@ -2,7 +2,7 @@
 authentication method, application type, scope and registration access token
 
 Revision ID: 0030
-Revises: 0028
+Revises: 0029
 Create Date: 2026-12-02 15:45:00.000000
 
 extensions.md E5.2, "Dynamic registration" (RFC 7591, RFC 7592; sections/oauth/models.py). New
@@ -16,7 +16,7 @@ from core import db as models  # noqa: F401  (custom column types such as models
 
 # revision identifiers, used by Alembic.
 revision = '0030'
-down_revision = '0028'
+down_revision = '0029'
 branch_labels = None
 depends_on = None
 
