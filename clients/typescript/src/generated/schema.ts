@@ -597,7 +597,7 @@ export interface paths {
         head?: never;
         /**
          * Change a project's name or description (its owner or an admin), or its single
-         *     sign-on settings (its owner).
+         *     sign-on settings and allowed OAuth clients (its owner).
          */
         patch: operations["updateProject"];
         trace?: never;
@@ -2551,6 +2551,8 @@ export interface components {
             ssoRequired: boolean;
             /** @description The directory Groups whose members are admins; shown to the owner and admins only */
             scimAdminGroups?: string[];
+            /** @description The OAuth client ids whose tokens reach the project, null for every client; shown to the owner and admins only */
+            oauthClients?: string[] | null;
             /** Format: date-time */
             createdAt: string;
             /** Format: date-time */
@@ -2574,6 +2576,8 @@ export interface components {
             ssoRequired?: boolean;
             /** @description The directory Groups whose members are the project's admins (at most 50 names of 1-100 characters; case-insensitive) */
             scimAdminGroups?: string[];
+            /** @description The OAuth client ids whose tokens reach the project (at most 50), or null for every client */
+            oauthClients?: string[] | null;
         };
         Member: {
             user: components["schemas"]["UserRef"];
@@ -5510,7 +5514,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description SSO_REQUIRED: the caller is bound by the project's ssoRequired and came without a session from one of its ACTIVE connections (extensions.md E4.2) */
+            /** @description OAUTH_CLIENT_NOT_ALLOWED: the caller came with an OAuth token of a client the project's oauthClients does not name (extensions.md E5.8); SSO_REQUIRED: the caller is bound by the project's ssoRequired and came without a session from one of its ACTIVE connections (extensions.md E4.2) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -5566,7 +5570,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description FORBIDDEN: the caller may not delete this project; SSO_REQUIRED: the caller is bound by the project's ssoRequired and came without a session from one of its ACTIVE connections (extensions.md E4.2) */
+            /** @description FORBIDDEN: the caller may not delete this project; OAUTH_CLIENT_NOT_ALLOWED: the caller came with an OAuth token of a client the project's oauthClients does not name (extensions.md E5.8); SSO_REQUIRED: the caller is bound by the project's ssoRequired and came without a session from one of its ACTIVE connections (extensions.md E4.2) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -5637,7 +5641,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description FORBIDDEN: the caller may not change this project; SSO_REQUIRED: the caller is bound by the project's ssoRequired and came without a session from one of its ACTIVE connections (extensions.md E4.2); FORBIDDEN: an admin sending ssoRequired or scimAdminGroups */
+            /** @description FORBIDDEN: the caller may not change this project; OAUTH_CLIENT_NOT_ALLOWED: the caller came with an OAuth token of a client the project's oauthClients does not name (extensions.md E5.8); SSO_REQUIRED: the caller is bound by the project's ssoRequired and came without a session from one of its ACTIVE connections (extensions.md E4.2); FORBIDDEN: an admin sending ssoRequired, scimAdminGroups or oauthClients */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -5719,7 +5723,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description SSO_REQUIRED: the caller is bound by the project's ssoRequired and came without a session from one of its ACTIVE connections (extensions.md E4.2) */
+            /** @description OAUTH_CLIENT_NOT_ALLOWED: the caller came with an OAuth token of a client the project's oauthClients does not name (extensions.md E5.8); SSO_REQUIRED: the caller is bound by the project's ssoRequired and came without a session from one of its ACTIVE connections (extensions.md E4.2) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -5776,7 +5780,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description SSO_REQUIRED: the caller is bound by the project's ssoRequired and came without a session from one of its ACTIVE connections (extensions.md E4.2); FORBIDDEN: a member removing anyone but itself; an admin removing the owner or another admin */
+            /** @description OAUTH_CLIENT_NOT_ALLOWED: the caller came with an OAuth token of a client the project's oauthClients does not name (extensions.md E5.8); SSO_REQUIRED: the caller is bound by the project's ssoRequired and came without a session from one of its ACTIVE connections (extensions.md E4.2); FORBIDDEN: a member removing anyone but itself; an admin removing the owner or another admin */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -5857,7 +5861,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description FORBIDDEN: the caller may not change the roles in this project; SSO_REQUIRED: the caller is bound by the project's ssoRequired and came without a session from one of its ACTIVE connections (extensions.md E4.2) */
+            /** @description FORBIDDEN: the caller may not change the roles in this project; OAUTH_CLIENT_NOT_ALLOWED: the caller came with an OAuth token of a client the project's oauthClients does not name (extensions.md E5.8); SSO_REQUIRED: the caller is bound by the project's ssoRequired and came without a session from one of its ACTIVE connections (extensions.md E4.2) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -5928,7 +5932,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description FORBIDDEN: the caller may not transfer this project; SSO_REQUIRED: the caller is bound by the project's ssoRequired and came without a session from one of its ACTIVE connections (extensions.md E4.2) */
+            /** @description FORBIDDEN: the caller may not transfer this project; OAUTH_CLIENT_NOT_ALLOWED: the caller came with an OAuth token of a client the project's oauthClients does not name (extensions.md E5.8); SSO_REQUIRED: the caller is bound by the project's ssoRequired and came without a session from one of its ACTIVE connections (extensions.md E4.2) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -6010,7 +6014,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description FORBIDDEN: the caller may not invite members to this project; SSO_REQUIRED: the caller is bound by the project's ssoRequired and came without a session from one of its ACTIVE connections (extensions.md E4.2) */
+            /** @description FORBIDDEN: the caller may not invite members to this project; OAUTH_CLIENT_NOT_ALLOWED: the caller came with an OAuth token of a client the project's oauthClients does not name (extensions.md E5.8); SSO_REQUIRED: the caller is bound by the project's ssoRequired and came without a session from one of its ACTIVE connections (extensions.md E4.2) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -6081,7 +6085,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description FORBIDDEN: the caller may not invite members to this project; SSO_REQUIRED: the caller is bound by the project's ssoRequired and came without a session from one of its ACTIVE connections (extensions.md E4.2); FORBIDDEN: an admin inviting an admin */
+            /** @description FORBIDDEN: the caller may not invite members to this project; OAUTH_CLIENT_NOT_ALLOWED: the caller came with an OAuth token of a client the project's oauthClients does not name (extensions.md E5.8); SSO_REQUIRED: the caller is bound by the project's ssoRequired and came without a session from one of its ACTIVE connections (extensions.md E4.2); FORBIDDEN: an admin inviting an admin */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -6147,7 +6151,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description FORBIDDEN: the caller may not invite members to this project; SSO_REQUIRED: the caller is bound by the project's ssoRequired and came without a session from one of its ACTIVE connections (extensions.md E4.2) */
+            /** @description FORBIDDEN: the caller may not invite members to this project; OAUTH_CLIENT_NOT_ALLOWED: the caller came with an OAuth token of a client the project's oauthClients does not name (extensions.md E5.8); SSO_REQUIRED: the caller is bound by the project's ssoRequired and came without a session from one of its ACTIVE connections (extensions.md E4.2) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -9245,7 +9249,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description FORBIDDEN: the caller may not read the audit trail of this project; SSO_REQUIRED: the caller is bound by the project's ssoRequired and came without a session from one of its ACTIVE connections (extensions.md E4.2) */
+            /** @description FORBIDDEN: the caller may not read the audit trail of this project; OAUTH_CLIENT_NOT_ALLOWED: the caller came with an OAuth token of a client the project's oauthClients does not name (extensions.md E5.8); SSO_REQUIRED: the caller is bound by the project's ssoRequired and came without a session from one of its ACTIVE connections (extensions.md E4.2) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -9303,7 +9307,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description FORBIDDEN: the caller may not read the audit trail of this project; SSO_REQUIRED: the caller is bound by the project's ssoRequired and came without a session from one of its ACTIVE connections (extensions.md E4.2) */
+            /** @description FORBIDDEN: the caller may not read the audit trail of this project; OAUTH_CLIENT_NOT_ALLOWED: the caller came with an OAuth token of a client the project's oauthClients does not name (extensions.md E5.8); SSO_REQUIRED: the caller is bound by the project's ssoRequired and came without a session from one of its ACTIVE connections (extensions.md E4.2) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -9361,7 +9365,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description FORBIDDEN: the caller may not read the audit trail of this project; SSO_REQUIRED: the caller is bound by the project's ssoRequired and came without a session from one of its ACTIVE connections (extensions.md E4.2) */
+            /** @description FORBIDDEN: the caller may not read the audit trail of this project; OAUTH_CLIENT_NOT_ALLOWED: the caller came with an OAuth token of a client the project's oauthClients does not name (extensions.md E5.8); SSO_REQUIRED: the caller is bound by the project's ssoRequired and came without a session from one of its ACTIVE connections (extensions.md E4.2) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -9434,7 +9438,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description FORBIDDEN: the caller may not list the domains of this project; SSO_REQUIRED: the caller is bound by the project's ssoRequired and came without a session from one of its ACTIVE connections (extensions.md E4.2) */
+            /** @description FORBIDDEN: the caller may not list the domains of this project; OAUTH_CLIENT_NOT_ALLOWED: the caller came with an OAuth token of a client the project's oauthClients does not name (extensions.md E5.8); SSO_REQUIRED: the caller is bound by the project's ssoRequired and came without a session from one of its ACTIVE connections (extensions.md E4.2) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -9505,7 +9509,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description FORBIDDEN: the caller may not manage the domains of this project; SSO_REQUIRED: the caller is bound by the project's ssoRequired and came without a session from one of its ACTIVE connections (extensions.md E4.2) */
+            /** @description FORBIDDEN: the caller may not manage the domains of this project; OAUTH_CLIENT_NOT_ALLOWED: the caller came with an OAuth token of a client the project's oauthClients does not name (extensions.md E5.8); SSO_REQUIRED: the caller is bound by the project's ssoRequired and came without a session from one of its ACTIVE connections (extensions.md E4.2) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -9573,7 +9577,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description FORBIDDEN: the caller may not manage the domains of this project; SSO_REQUIRED: the caller is bound by the project's ssoRequired and came without a session from one of its ACTIVE connections (extensions.md E4.2) */
+            /** @description FORBIDDEN: the caller may not manage the domains of this project; OAUTH_CLIENT_NOT_ALLOWED: the caller came with an OAuth token of a client the project's oauthClients does not name (extensions.md E5.8); SSO_REQUIRED: the caller is bound by the project's ssoRequired and came without a session from one of its ACTIVE connections (extensions.md E4.2) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -9639,7 +9643,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description FORBIDDEN: the caller may not manage the domains of this project; SSO_REQUIRED: the caller is bound by the project's ssoRequired and came without a session from one of its ACTIVE connections (extensions.md E4.2) */
+            /** @description FORBIDDEN: the caller may not manage the domains of this project; OAUTH_CLIENT_NOT_ALLOWED: the caller came with an OAuth token of a client the project's oauthClients does not name (extensions.md E5.8); SSO_REQUIRED: the caller is bound by the project's ssoRequired and came without a session from one of its ACTIVE connections (extensions.md E4.2) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -9720,7 +9724,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description FORBIDDEN: the caller may not read the single sign-on settings of this project; SSO_REQUIRED: the caller is bound by the project's ssoRequired and came without a session from one of its ACTIVE connections (extensions.md E4.2) */
+            /** @description FORBIDDEN: the caller may not read the single sign-on settings of this project; OAUTH_CLIENT_NOT_ALLOWED: the caller came with an OAuth token of a client the project's oauthClients does not name (extensions.md E5.8); SSO_REQUIRED: the caller is bound by the project's ssoRequired and came without a session from one of its ACTIVE connections (extensions.md E4.2) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -9791,7 +9795,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description FORBIDDEN: the caller may not change the single sign-on settings of this project; SSO_REQUIRED: the caller is bound by the project's ssoRequired and came without a session from one of its ACTIVE connections (extensions.md E4.2) */
+            /** @description FORBIDDEN: the caller may not change the single sign-on settings of this project; OAUTH_CLIENT_NOT_ALLOWED: the caller came with an OAuth token of a client the project's oauthClients does not name (extensions.md E5.8); SSO_REQUIRED: the caller is bound by the project's ssoRequired and came without a session from one of its ACTIVE connections (extensions.md E4.2) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -9859,7 +9863,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description FORBIDDEN: the caller may not read the single sign-on settings of this project; SSO_REQUIRED: the caller is bound by the project's ssoRequired and came without a session from one of its ACTIVE connections (extensions.md E4.2) */
+            /** @description FORBIDDEN: the caller may not read the single sign-on settings of this project; OAUTH_CLIENT_NOT_ALLOWED: the caller came with an OAuth token of a client the project's oauthClients does not name (extensions.md E5.8); SSO_REQUIRED: the caller is bound by the project's ssoRequired and came without a session from one of its ACTIVE connections (extensions.md E4.2) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -9916,7 +9920,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description FORBIDDEN: the caller may not change the single sign-on settings of this project; SSO_REQUIRED: the caller is bound by the project's ssoRequired and came without a session from one of its ACTIVE connections (extensions.md E4.2) */
+            /** @description FORBIDDEN: the caller may not change the single sign-on settings of this project; OAUTH_CLIENT_NOT_ALLOWED: the caller came with an OAuth token of a client the project's oauthClients does not name (extensions.md E5.8); SSO_REQUIRED: the caller is bound by the project's ssoRequired and came without a session from one of its ACTIVE connections (extensions.md E4.2) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -9997,7 +10001,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description FORBIDDEN: the caller may not change the single sign-on settings of this project; SSO_REQUIRED: the caller is bound by the project's ssoRequired and came without a session from one of its ACTIVE connections (extensions.md E4.2) */
+            /** @description FORBIDDEN: the caller may not change the single sign-on settings of this project; OAUTH_CLIENT_NOT_ALLOWED: the caller came with an OAuth token of a client the project's oauthClients does not name (extensions.md E5.8); SSO_REQUIRED: the caller is bound by the project's ssoRequired and came without a session from one of its ACTIVE connections (extensions.md E4.2) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -10357,7 +10361,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description FORBIDDEN: the caller may not read the SCIM tokens of this project; SSO_REQUIRED: the caller is bound by the project's ssoRequired and came without a session from one of its ACTIVE connections (extensions.md E4.2) */
+            /** @description FORBIDDEN: the caller may not read the SCIM tokens of this project; OAUTH_CLIENT_NOT_ALLOWED: the caller came with an OAuth token of a client the project's oauthClients does not name (extensions.md E5.8); SSO_REQUIRED: the caller is bound by the project's ssoRequired and came without a session from one of its ACTIVE connections (extensions.md E4.2) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -10428,7 +10432,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description FORBIDDEN: the caller may not manage the SCIM tokens of this project; SSO_REQUIRED: the caller is bound by the project's ssoRequired and came without a session from one of its ACTIVE connections (extensions.md E4.2) */
+            /** @description FORBIDDEN: the caller may not manage the SCIM tokens of this project; OAUTH_CLIENT_NOT_ALLOWED: the caller came with an OAuth token of a client the project's oauthClients does not name (extensions.md E5.8); SSO_REQUIRED: the caller is bound by the project's ssoRequired and came without a session from one of its ACTIVE connections (extensions.md E4.2) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -10494,7 +10498,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description FORBIDDEN: the caller may not manage the SCIM tokens of this project; SSO_REQUIRED: the caller is bound by the project's ssoRequired and came without a session from one of its ACTIVE connections (extensions.md E4.2) */
+            /** @description FORBIDDEN: the caller may not manage the SCIM tokens of this project; OAUTH_CLIENT_NOT_ALLOWED: the caller came with an OAuth token of a client the project's oauthClients does not name (extensions.md E5.8); SSO_REQUIRED: the caller is bound by the project's ssoRequired and came without a session from one of its ACTIVE connections (extensions.md E4.2) */
             403: {
                 headers: {
                     [name: string]: unknown;
