@@ -1380,7 +1380,7 @@ func (r ApiUpdateProjectRequest) Execute() (*ProjectData, *http.Response, error)
 }
 
 /*
-UpdateProject Change a project's name or description (its owner or an admin), or its single sign-on settings (its owner).
+UpdateProject Change a project's name or description (its owner or an admin), or its single sign-on settings and allowed OAuth clients (its owner).
 
 	@param ctx context.Context - for authentication, logging, cancellation, deadlines, tracing, etc. Passed from http.Request or context.Background().
 	@param projectId

@@ -33,9 +33,11 @@ type Project struct {
 	// Whether members at the project's verified domains must sign in through its single sign-on
 	SsoRequired bool `json:"ssoRequired"`
 	// The directory Groups whose members are admins; shown to the owner and admins only
-	ScimAdminGroups []string  `json:"scimAdminGroups,omitempty"`
-	CreatedAt       time.Time `json:"createdAt"`
-	UpdatedAt       time.Time `json:"updatedAt"`
+	ScimAdminGroups []string `json:"scimAdminGroups,omitempty"`
+	// The OAuth client ids whose tokens reach the project, null for every client; shown to the owner and admins only
+	OauthClients []string  `json:"oauthClients,omitempty"`
+	CreatedAt    time.Time `json:"createdAt"`
+	UpdatedAt    time.Time `json:"updatedAt"`
 }
 
 type _Project Project
@@ -299,6 +301,39 @@ func (o *Project) SetScimAdminGroups(v []string) {
 	o.ScimAdminGroups = v
 }
 
+// GetOauthClients returns the OauthClients field value if set, zero value otherwise (both if not set or set to explicit null).
+func (o *Project) GetOauthClients() []string {
+	if o == nil {
+		var ret []string
+		return ret
+	}
+	return o.OauthClients
+}
+
+// GetOauthClientsOk returns a tuple with the OauthClients field value if set, nil otherwise
+// and a boolean to check if the value has been set.
+// NOTE: If the value is an explicit nil, `nil, true` will be returned
+func (o *Project) GetOauthClientsOk() ([]string, bool) {
+	if o == nil || IsNil(o.OauthClients) {
+		return nil, false
+	}
+	return o.OauthClients, true
+}
+
+// HasOauthClients returns a boolean if a field has been set.
+func (o *Project) HasOauthClients() bool {
+	if o != nil && !IsNil(o.OauthClients) {
+		return true
+	}
+
+	return false
+}
+
+// SetOauthClients gets a reference to the given []string and assigns it to the OauthClients field.
+func (o *Project) SetOauthClients(v []string) {
+	o.OauthClients = v
+}
+
 // GetCreatedAt returns the CreatedAt field value
 func (o *Project) GetCreatedAt() time.Time {
 	if o == nil {
@@ -367,6 +402,9 @@ func (o Project) ToMap() (map[string]interface{}, error) {
 	toSerialize["ssoRequired"] = o.SsoRequired
 	if !IsNil(o.ScimAdminGroups) {
 		toSerialize["scimAdminGroups"] = o.ScimAdminGroups
+	}
+	if o.OauthClients != nil {
+		toSerialize["oauthClients"] = o.OauthClients
 	}
 	toSerialize["createdAt"] = o.CreatedAt
 	toSerialize["updatedAt"] = o.UpdatedAt

@@ -25,6 +25,8 @@ type ProjectUpdate struct {
 	SsoRequired *bool `json:"ssoRequired,omitempty"`
 	// The directory Groups whose members are the project's admins (at most 50 names of 1-100 characters; case-insensitive)
 	ScimAdminGroups []string `json:"scimAdminGroups,omitempty"`
+	// The OAuth client ids whose tokens reach the project (at most 50), or null for every client
+	OauthClients []string `json:"oauthClients,omitempty"`
 }
 
 // NewProjectUpdate instantiates a new ProjectUpdate object
@@ -183,6 +185,39 @@ func (o *ProjectUpdate) SetScimAdminGroups(v []string) {
 	o.ScimAdminGroups = v
 }
 
+// GetOauthClients returns the OauthClients field value if set, zero value otherwise (both if not set or set to explicit null).
+func (o *ProjectUpdate) GetOauthClients() []string {
+	if o == nil {
+		var ret []string
+		return ret
+	}
+	return o.OauthClients
+}
+
+// GetOauthClientsOk returns a tuple with the OauthClients field value if set, nil otherwise
+// and a boolean to check if the value has been set.
+// NOTE: If the value is an explicit nil, `nil, true` will be returned
+func (o *ProjectUpdate) GetOauthClientsOk() ([]string, bool) {
+	if o == nil || IsNil(o.OauthClients) {
+		return nil, false
+	}
+	return o.OauthClients, true
+}
+
+// HasOauthClients returns a boolean if a field has been set.
+func (o *ProjectUpdate) HasOauthClients() bool {
+	if o != nil && !IsNil(o.OauthClients) {
+		return true
+	}
+
+	return false
+}
+
+// SetOauthClients gets a reference to the given []string and assigns it to the OauthClients field.
+func (o *ProjectUpdate) SetOauthClients(v []string) {
+	o.OauthClients = v
+}
+
 func (o ProjectUpdate) MarshalJSON() ([]byte, error) {
 	toSerialize, err := o.ToMap()
 	if err != nil {
@@ -204,6 +239,9 @@ func (o ProjectUpdate) ToMap() (map[string]interface{}, error) {
 	}
 	if !IsNil(o.ScimAdminGroups) {
 		toSerialize["scimAdminGroups"] = o.ScimAdminGroups
+	}
+	if o.OauthClients != nil {
+		toSerialize["oauthClients"] = o.OauthClients
 	}
 	return toSerialize, nil
 }

@@ -7,9 +7,13 @@ EXPORTS = ("models", "rules", "service", "schemas")
 def register(app, api):
     from core import hooks, stats
     from sections.projects import (
+        clients,
         rules,  # noqa: F401  (its kinds, for the policy)
         service,
     )
+
+    # E5.8: a token of a client the project's oauthClients does not name is held out of it.
+    hooks.PROJECT_GATES.fill(clients.gate)
 
     # An account's deletion: refused while it owns a project with other members; the projects
     # it owns alone go with it.

@@ -1,7 +1,7 @@
 """Projects, their members and invitations (resources.md R3)."""
 from datetime import datetime
 
-from sqlalchemy import JSON, Boolean, ForeignKey, Index, String, Text, func, text
+from sqlalchemy import JSON, Boolean, ForeignKey, Index, String, Text, TypeDecorator, func, text
 from sqlalchemy.orm import Mapped, mapped_column, query_expression, relationship
 
 from core import clock
@@ -9,6 +9,21 @@ from core.db import UTCDateTime, db, new_id
 from core.stats import Counted, Counter, count
 
 OWNER, ADMIN, MEMBER = "owner", "admin", "member"  # a member's role (extensions.md E2.1)
+
+
+class ClientIds(TypeDecorator):
+    """A list of OAuth client ids (extensions.md E5.8 `oauthClients`) kept as one text, each id
+    between spaces (" a b "), so that SQL on every database asks whether it names a client
+    (rules.py's gate: `' ' || id || ' '` in it); None stays None (every client), [] is " "."""
+
+    impl = Text
+    cache_ok = True
+
+    def process_bind_param(self, value, dialect):
+        return None if value is None else " " + "".join(f"{item} " for item in value)
+
+    def process_result_value(self, value, dialect):
+        return None if value is None else value.split()
 
 
 class Project(db.Model):
@@ -32,6 +47,8 @@ class Project(db.Model):
     sso_required: Mapped[bool] = mapped_column(Boolean, server_default="0")
     # extensions.md E4.3: the directory's Groups whose members are the project's admins.
     scim_admin_groups: Mapped[list] = mapped_column(JSON, server_default=text("'[]'"))
+    # extensions.md E5.8: the OAuth clients whose tokens reach the project; None: every client.
+    oauth_clients: Mapped[list | None] = mapped_column(ClientIds)
 
     memberships: Mapped[list["Membership"]] = relationship(
         back_populates="project", cascade="all, delete-orphan", passive_deletes=True)

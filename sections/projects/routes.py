@@ -73,7 +73,8 @@ def get_project(project):
 @blp.patch("/<project_id>")
 @blp.doc(operationId="updateProject")
 @blp.response(200, ProjectDataSchema)
-@blp.errors(BAD_INPUT, (403, "FORBIDDEN: an admin sending ssoRequired or scimAdminGroups"),
+@blp.errors(BAD_INPUT, (403, "FORBIDDEN: an admin sending ssoRequired, scimAdminGroups or "
+                             "oauthClients"),
             (409, "CONFLICT: ssoRequired true without an ACTIVE connection and a VERIFIED "
                   "domain"))
 @login_required
@@ -81,7 +82,7 @@ def get_project(project):
 @blp.arguments(ProjectUpdateSchema)
 def update_project(data, project):
     """Change a project's name or description (its owner or an admin), or its single
-    sign-on settings (its owner)."""
+    sign-on settings and allowed OAuth clients (its owner)."""
     projects.update_project(project, policies.caller(), data)
     answer = project_answer(project.id)
     db.session.commit()

@@ -11,7 +11,9 @@ from core.fields import (
     UserRefSchema,
     UTCDateTime,
     data_schema,
+    storable,
 )
+from sections.projects.clients import CLIENT_ID_MAX, CLIENTS_MAX
 
 NAME_MAX, DESCRIPTION_MAX = 100, 2000
 GROUP_MAX, GROUPS_MAX = 100, 50  # scimAdminGroups: a Group's displayName, how many
@@ -36,6 +38,27 @@ class GroupNames(fields.List):
         return kept
 
 
+class ClientIds(fields.List):
+    """E5.8's oauthClients: null (every client) or at most 50 OAuth client ids, each 1 to 2,000
+    characters without spaces, kept once each in the order sent. An id is not looked up: a
+    project may name an app before it exists, and the answer tells no one which ids do."""
+
+    def __init__(self, **kwargs):
+        super().__init__(fields.String(validate=[validate.Length(1, CLIENT_ID_MAX),
+                                                 _one_word]), allow_none=True, **kwargs)
+
+    def _deserialize(self, value, attr, data, **kwargs):
+        ids = list(dict.fromkeys(super()._deserialize(value, attr, data, **kwargs)))
+        if len(ids) > CLIENTS_MAX:
+            raise ValidationError(f"At most {CLIENTS_MAX} client ids.")
+        return ids
+
+
+def _one_word(value: str) -> None:
+    if not storable(value) or any(character.isspace() for character in value):
+        raise ValidationError("A client id has no spaces or NUL characters.")
+
+
 class ProjectCreateSchema(RequestSchema):
     name = Text(NAME_MAX, required=True, metadata={"maxLength": NAME_MAX})
     description = Text(DESCRIPTION_MAX, allow_none=True, metadata={"maxLength": DESCRIPTION_MAX})
@@ -53,6 +76,9 @@ class ProjectUpdateSchema(RequestSchema):
         "description": "The directory Groups whose members are the project's admins "
                        "(at most 50 names of 1-100 characters; case-insensitive)",
         "maxItems": GROUPS_MAX})
+    oauthClients = ClientIds(metadata={
+        "description": "The OAuth client ids whose tokens reach the project (at most 50), or "
+                       "null for every client", "maxItems": CLIENTS_MAX})
 
 
 class TransferSchema(RequestSchema):
@@ -88,6 +114,9 @@ class ProjectSchema(Schema):
     scimAdminGroups = fields.List(fields.String(), metadata={
         "description": "The directory Groups whose members are admins; shown to the owner "
                        "and admins only"})
+    oauthClients = fields.List(fields.String(), allow_none=True, metadata={
+        "description": "The OAuth client ids whose tokens reach the project, null for every "
+                       "client; shown to the owner and admins only"})
     createdAt = UTCDateTime(required=True)
     updatedAt = UTCDateTime(required=True)
 

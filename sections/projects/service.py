@@ -47,6 +47,7 @@ def _decorated(keys):
     return (
         select(Project.id, Project.name, Project.description, Project.created_at,
                Project.updated_at, Project.sso_required, Project.scim_admin_groups,
+               Project.oauth_clients,
                _owner.user_id.label("owner_id"),
                _owner_user.name.label("owner_name"), _owner_user.image.label("owner_image"),
                _owner_user.email.label("owner_email"), _mine.role.label("role"),
@@ -99,6 +100,7 @@ def answer(row, who: Caller) -> dict:
              "createdAt": row.created_at, "updatedAt": row.updated_at}
     if relations & {policies.OWNER, policies.PROJECT_ADMIN}:  # E4.4: owner and admins only
         found["scimAdminGroups"] = list(row.scim_admin_groups or [])
+        found["oauthClients"] = None if row.oauth_clients is None else list(row.oauth_clients)
     return found
 
 

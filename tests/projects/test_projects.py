@@ -113,7 +113,8 @@ def test_create_makes_the_caller_owner_and_only_member(app, client, auth, clock)
     assert data == {"id": data["id"], "name": "Apollo", "description": None, "ownerId": owner,
                     "owner": {"id": owner, "email": OWNER, "name": None, "image": None},
                     "role": "owner", "memberCount": 1, "ssoRequired": False,
-                    "scimAdminGroups": [], "createdAt": stamp, "updatedAt": stamp}
+                    "scimAdminGroups": [], "oauthClients": None,
+                    "createdAt": stamp, "updatedAt": stamp}
     assert data["id"] != "x"
     assert members_of(app, data["id"]) == {owner: "owner"}
 

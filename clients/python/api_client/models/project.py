@@ -31,6 +31,8 @@ class Project:
         updated_at (datetime.datetime):
         scim_admin_groups (list[str] | Unset): The directory Groups whose members are admins; shown to the owner and
             admins only
+        oauth_clients (list[str] | None | Unset): The OAuth client ids whose tokens reach the project, null for every
+            client; shown to the owner and admins only
     """
 
     id: str
@@ -44,6 +46,7 @@ class Project:
     created_at: datetime.datetime
     updated_at: datetime.datetime
     scim_admin_groups: list[str] | Unset = UNSET
+    oauth_clients: list[str] | None | Unset = UNSET
 
     def to_dict(self) -> dict[str, Any]:
         from ..models.user_ref import UserRef  # noqa: PLC0415
@@ -79,6 +82,15 @@ class Project:
         if not isinstance(self.scim_admin_groups, Unset):
             scim_admin_groups = self.scim_admin_groups
 
+        oauth_clients: list[str] | None | Unset
+        if isinstance(self.oauth_clients, Unset):
+            oauth_clients = UNSET
+        elif isinstance(self.oauth_clients, list):
+            oauth_clients = self.oauth_clients
+
+        else:
+            oauth_clients = self.oauth_clients
+
         field_dict: dict[str, Any] = {}
 
         field_dict.update(
@@ -97,6 +109,8 @@ class Project:
         )
         if scim_admin_groups is not UNSET:
             field_dict["scimAdminGroups"] = scim_admin_groups
+        if oauth_clients is not UNSET:
+            field_dict["oauthClients"] = oauth_clients
 
         return field_dict
 
@@ -155,6 +169,23 @@ class Project:
 
         scim_admin_groups = cast(list[str], d.pop("scimAdminGroups", UNSET))
 
+        def _parse_oauth_clients(data: object) -> list[str] | None | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            try:
+                if not isinstance(data, list):
+                    raise TypeError()
+                oauth_clients_type_0 = cast(list[str], data)
+
+                return oauth_clients_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(list[str] | None | Unset, data)
+
+        oauth_clients = _parse_oauth_clients(d.pop("oauthClients", UNSET))
+
         project = cls(
             id=id,
             name=name,
@@ -167,6 +198,7 @@ class Project:
             created_at=created_at,
             updated_at=updated_at,
             scim_admin_groups=scim_admin_groups,
+            oauth_clients=oauth_clients,
         )
 
         return project

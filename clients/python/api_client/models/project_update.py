@@ -21,12 +21,15 @@ class ProjectUpdate:
             an ACTIVE connection and a VERIFIED domain)
         scim_admin_groups (list[str] | Unset): The directory Groups whose members are the project's admins (at most 50
             names of 1-100 characters; case-insensitive)
+        oauth_clients (list[str] | None | Unset): The OAuth client ids whose tokens reach the project (at most 50), or
+            null for every client
     """
 
     name: str | Unset = UNSET
     description: None | str | Unset = UNSET
     sso_required: bool | Unset = UNSET
     scim_admin_groups: list[str] | Unset = UNSET
+    oauth_clients: list[str] | None | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
@@ -44,6 +47,15 @@ class ProjectUpdate:
         if not isinstance(self.scim_admin_groups, Unset):
             scim_admin_groups = self.scim_admin_groups
 
+        oauth_clients: list[str] | None | Unset
+        if isinstance(self.oauth_clients, Unset):
+            oauth_clients = UNSET
+        elif isinstance(self.oauth_clients, list):
+            oauth_clients = self.oauth_clients
+
+        else:
+            oauth_clients = self.oauth_clients
+
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
         field_dict.update({})
@@ -55,6 +67,8 @@ class ProjectUpdate:
             field_dict["ssoRequired"] = sso_required
         if scim_admin_groups is not UNSET:
             field_dict["scimAdminGroups"] = scim_admin_groups
+        if oauth_clients is not UNSET:
+            field_dict["oauthClients"] = oauth_clients
 
         return field_dict
 
@@ -76,11 +90,29 @@ class ProjectUpdate:
 
         scim_admin_groups = cast(list[str], d.pop("scimAdminGroups", UNSET))
 
+        def _parse_oauth_clients(data: object) -> list[str] | None | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            try:
+                if not isinstance(data, list):
+                    raise TypeError()
+                oauth_clients_type_0 = cast(list[str], data)
+
+                return oauth_clients_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(list[str] | None | Unset, data)
+
+        oauth_clients = _parse_oauth_clients(d.pop("oauthClients", UNSET))
+
         project_update = cls(
             name=name,
             description=description,
             sso_required=sso_required,
             scim_admin_groups=scim_admin_groups,
+            oauth_clients=oauth_clients,
         )
 
         project_update.additional_properties = d

@@ -77,7 +77,7 @@ export const operations = {
   /** Delete a project with its members and invitations (its owner). */
   deleteProject: { method: "delete", path: "/api/projects/{project_id}" },
   /** Change a project's name or description (its owner or an admin), or its single
-sign-on settings (its owner). */
+sign-on settings and allowed OAuth clients (its owner). */
   updateProject: { method: "patch", path: "/api/projects/{project_id}" },
   /** List a project's members. */
   listProjectMembers: { method: "get", path: "/api/projects/{project_id}/members" },

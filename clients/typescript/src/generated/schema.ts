@@ -597,7 +597,7 @@ export interface paths {
         head?: never;
         /**
          * Change a project's name or description (its owner or an admin), or its single
-         *     sign-on settings (its owner).
+         *     sign-on settings and allowed OAuth clients (its owner).
          */
         patch: operations["updateProject"];
         trace?: never;
@@ -2670,6 +2670,8 @@ export interface components {
             ssoRequired: boolean;
             /** @description The directory Groups whose members are admins; shown to the owner and admins only */
             scimAdminGroups?: string[];
+            /** @description The OAuth client ids whose tokens reach the project, null for every client; shown to the owner and admins only */
+            oauthClients?: string[] | null;
             /** Format: date-time */
             createdAt: string;
             /** Format: date-time */
@@ -2693,6 +2695,8 @@ export interface components {
             ssoRequired?: boolean;
             /** @description The directory Groups whose members are the project's admins (at most 50 names of 1-100 characters; case-insensitive) */
             scimAdminGroups?: string[];
+            /** @description The OAuth client ids whose tokens reach the project (at most 50), or null for every client */
+            oauthClients?: string[] | null;
         };
         Member: {
             user: components["schemas"]["UserRef"];
@@ -5696,7 +5700,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description SSO_REQUIRED: the caller is bound by the project's ssoRequired and came without a session from one of its ACTIVE connections (extensions.md E4.2) */
+            /** @description OAUTH_CLIENT_NOT_ALLOWED: the caller came with an OAuth token of a client the project's oauthClients does not name (extensions.md E5.8); SSO_REQUIRED: the caller is bound by the project's ssoRequired and came without a session from one of its ACTIVE connections (extensions.md E4.2) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -5752,7 +5756,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description FORBIDDEN: the caller may not delete this project; SSO_REQUIRED: the caller is bound by the project's ssoRequired and came without a session from one of its ACTIVE connections (extensions.md E4.2) */
+            /** @description FORBIDDEN: the caller may not delete this project; OAUTH_CLIENT_NOT_ALLOWED: the caller came with an OAuth token of a client the project's oauthClients does not name (extensions.md E5.8); SSO_REQUIRED: the caller is bound by the project's ssoRequired and came without a session from one of its ACTIVE connections (extensions.md E4.2) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -5823,7 +5827,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description FORBIDDEN: the caller may not change this project; SSO_REQUIRED: the caller is bound by the project's ssoRequired and came without a session from one of its ACTIVE connections (extensions.md E4.2); FORBIDDEN: an admin sending ssoRequired or scimAdminGroups */
+            /** @description FORBIDDEN: the caller may not change this project; OAUTH_CLIENT_NOT_ALLOWED: the caller came with an OAuth token of a client the project's oauthClients does not name (extensions.md E5.8); SSO_REQUIRED: the caller is bound by the project's ssoRequired and came without a session from one of its ACTIVE connections (extensions.md E4.2); FORBIDDEN: an admin sending ssoRequired, scimAdminGroups or oauthClients */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -5905,7 +5909,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description SSO_REQUIRED: the caller is bound by the project's ssoRequired and came without a session from one of its ACTIVE connections (extensions.md E4.2) */
+            /** @description OAUTH_CLIENT_NOT_ALLOWED: the caller came with an OAuth token of a client the project's oauthClients does not name (extensions.md E5.8); SSO_REQUIRED: the caller is bound by the project's ssoRequired and came without a session from one of its ACTIVE connections (extensions.md E4.2) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -5962,7 +5966,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description SSO_REQUIRED: the caller is bound by the project's ssoRequired and came without a session from one of its ACTIVE connections (extensions.md E4.2); FORBIDDEN: a member removing anyone but itself; an admin removing the owner or another admin */
+            /** @description OAUTH_CLIENT_NOT_ALLOWED: the caller came with an OAuth token of a client the project's oauthClients does not name (extensions.md E5.8); SSO_REQUIRED: the caller is bound by the project's ssoRequired and came without a session from one of its ACTIVE connections (extensions.md E4.2); FORBIDDEN: a member removing anyone but itself; an admin removing the owner or another admin */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -6043,7 +6047,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description FORBIDDEN: the caller may not change the roles in this project; SSO_REQUIRED: the caller is bound by the project's ssoRequired and came without a session from one of its ACTIVE connections (extensions.md E4.2) */
+            /** @description FORBIDDEN: the caller may not change the roles in this project; OAUTH_CLIENT_NOT_ALLOWED: the caller came with an OAuth token of a client the project's oauthClients does not name (extensions.md E5.8); SSO_REQUIRED: the caller is bound by the project's ssoRequired and came without a session from one of its ACTIVE connections (extensions.md E4.2) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -6114,7 +6118,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description FORBIDDEN: the caller may not transfer this project; SSO_REQUIRED: the caller is bound by the project's ssoRequired and came without a session from one of its ACTIVE connections (extensions.md E4.2) */
+            /** @description FORBIDDEN: the caller may not transfer this project; OAUTH_CLIENT_NOT_ALLOWED: the caller came with an OAuth token of a client the project's oauthClients does not name (extensions.md E5.8); SSO_REQUIRED: the caller is bound by the project's ssoRequired and came without a session from one of its ACTIVE connections (extensions.md E4.2) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -6196,7 +6200,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description FORBIDDEN: the caller may not invite members to this project; SSO_REQUIRED: the caller is bound by the project's ssoRequired and came without a session from one of its ACTIVE connections (extensions.md E4.2) */
+            /** @description FORBIDDEN: the caller may not invite members to this project; OAUTH_CLIENT_NOT_ALLOWED: the caller came with an OAuth token of a client the project's oauthClients does not name (extensions.md E5.8); SSO_REQUIRED: the caller is bound by the project's ssoRequired and came without a session from one of its ACTIVE connections (extensions.md E4.2) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -6267,7 +6271,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description FORBIDDEN: the caller may not invite members to this project; SSO_REQUIRED: the caller is bound by the project's ssoRequired and came without a session from one of its ACTIVE connections (extensions.md E4.2); FORBIDDEN: an admin inviting an admin */
+            /** @description FORBIDDEN: the caller may not invite members to this project; OAUTH_CLIENT_NOT_ALLOWED: the caller came with an OAuth token of a client the project's oauthClients does not name (extensions.md E5.8); SSO_REQUIRED: the caller is bound by the project's ssoRequired and came without a session from one of its ACTIVE connections (extensions.md E4.2); FORBIDDEN: an admin inviting an admin */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -6333,7 +6337,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description FORBIDDEN: the caller may not invite members to this project; SSO_REQUIRED: the caller is bound by the project's ssoRequired and came without a session from one of its ACTIVE connections (extensions.md E4.2) */
+            /** @description FORBIDDEN: the caller may not invite members to this project; OAUTH_CLIENT_NOT_ALLOWED: the caller came with an OAuth token of a client the project's oauthClients does not name (extensions.md E5.8); SSO_REQUIRED: the caller is bound by the project's ssoRequired and came without a session from one of its ACTIVE connections (extensions.md E4.2) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -9566,7 +9570,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description FORBIDDEN: the caller may not read the audit trail of this project; SSO_REQUIRED: the caller is bound by the project's ssoRequired and came without a session from one of its ACTIVE connections (extensions.md E4.2) */
+            /** @description FORBIDDEN: the caller may not read the audit trail of this project; OAUTH_CLIENT_NOT_ALLOWED: the caller came with an OAuth token of a client the project's oauthClients does not name (extensions.md E5.8); SSO_REQUIRED: the caller is bound by the project's ssoRequired and came without a session from one of its ACTIVE connections (extensions.md E4.2) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -9624,7 +9628,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description FORBIDDEN: the caller may not read the audit trail of this project; SSO_REQUIRED: the caller is bound by the project's ssoRequired and came without a session from one of its ACTIVE connections (extensions.md E4.2) */
+            /** @description FORBIDDEN: the caller may not read the audit trail of this project; OAUTH_CLIENT_NOT_ALLOWED: the caller came with an OAuth token of a client the project's oauthClients does not name (extensions.md E5.8); SSO_REQUIRED: the caller is bound by the project's ssoRequired and came without a session from one of its ACTIVE connections (extensions.md E4.2) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -9682,7 +9686,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description FORBIDDEN: the caller may not read the audit trail of this project; SSO_REQUIRED: the caller is bound by the project's ssoRequired and came without a session from one of its ACTIVE connections (extensions.md E4.2) */
+            /** @description FORBIDDEN: the caller may not read the audit trail of this project; OAUTH_CLIENT_NOT_ALLOWED: the caller came with an OAuth token of a client the project's oauthClients does not name (extensions.md E5.8); SSO_REQUIRED: the caller is bound by the project's ssoRequired and came without a session from one of its ACTIVE connections (extensions.md E4.2) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -9755,7 +9759,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description FORBIDDEN: the caller may not list the domains of this project; SSO_REQUIRED: the caller is bound by the project's ssoRequired and came without a session from one of its ACTIVE connections (extensions.md E4.2) */
+            /** @description FORBIDDEN: the caller may not list the domains of this project; OAUTH_CLIENT_NOT_ALLOWED: the caller came with an OAuth token of a client the project's oauthClients does not name (extensions.md E5.8); SSO_REQUIRED: the caller is bound by the project's ssoRequired and came without a session from one of its ACTIVE connections (extensions.md E4.2) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -9826,7 +9830,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description FORBIDDEN: the caller may not manage the domains of this project; SSO_REQUIRED: the caller is bound by the project's ssoRequired and came without a session from one of its ACTIVE connections (extensions.md E4.2) */
+            /** @description FORBIDDEN: the caller may not manage the domains of this project; OAUTH_CLIENT_NOT_ALLOWED: the caller came with an OAuth token of a client the project's oauthClients does not name (extensions.md E5.8); SSO_REQUIRED: the caller is bound by the project's ssoRequired and came without a session from one of its ACTIVE connections (extensions.md E4.2) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -9894,7 +9898,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description FORBIDDEN: the caller may not manage the domains of this project; SSO_REQUIRED: the caller is bound by the project's ssoRequired and came without a session from one of its ACTIVE connections (extensions.md E4.2) */
+            /** @description FORBIDDEN: the caller may not manage the domains of this project; OAUTH_CLIENT_NOT_ALLOWED: the caller came with an OAuth token of a client the project's oauthClients does not name (extensions.md E5.8); SSO_REQUIRED: the caller is bound by the project's ssoRequired and came without a session from one of its ACTIVE connections (extensions.md E4.2) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -9960,7 +9964,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description FORBIDDEN: the caller may not manage the domains of this project; SSO_REQUIRED: the caller is bound by the project's ssoRequired and came without a session from one of its ACTIVE connections (extensions.md E4.2) */
+            /** @description FORBIDDEN: the caller may not manage the domains of this project; OAUTH_CLIENT_NOT_ALLOWED: the caller came with an OAuth token of a client the project's oauthClients does not name (extensions.md E5.8); SSO_REQUIRED: the caller is bound by the project's ssoRequired and came without a session from one of its ACTIVE connections (extensions.md E4.2) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -10041,7 +10045,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description FORBIDDEN: the caller may not read the single sign-on settings of this project; SSO_REQUIRED: the caller is bound by the project's ssoRequired and came without a session from one of its ACTIVE connections (extensions.md E4.2) */
+            /** @description FORBIDDEN: the caller may not read the single sign-on settings of this project; OAUTH_CLIENT_NOT_ALLOWED: the caller came with an OAuth token of a client the project's oauthClients does not name (extensions.md E5.8); SSO_REQUIRED: the caller is bound by the project's ssoRequired and came without a session from one of its ACTIVE connections (extensions.md E4.2) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -10112,7 +10116,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description FORBIDDEN: the caller may not change the single sign-on settings of this project; SSO_REQUIRED: the caller is bound by the project's ssoRequired and came without a session from one of its ACTIVE connections (extensions.md E4.2) */
+            /** @description FORBIDDEN: the caller may not change the single sign-on settings of this project; OAUTH_CLIENT_NOT_ALLOWED: the caller came with an OAuth token of a client the project's oauthClients does not name (extensions.md E5.8); SSO_REQUIRED: the caller is bound by the project's ssoRequired and came without a session from one of its ACTIVE connections (extensions.md E4.2) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -10180,7 +10184,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description FORBIDDEN: the caller may not read the single sign-on settings of this project; SSO_REQUIRED: the caller is bound by the project's ssoRequired and came without a session from one of its ACTIVE connections (extensions.md E4.2) */
+            /** @description FORBIDDEN: the caller may not read the single sign-on settings of this project; OAUTH_CLIENT_NOT_ALLOWED: the caller came with an OAuth token of a client the project's oauthClients does not name (extensions.md E5.8); SSO_REQUIRED: the caller is bound by the project's ssoRequired and came without a session from one of its ACTIVE connections (extensions.md E4.2) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -10237,7 +10241,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description FORBIDDEN: the caller may not change the single sign-on settings of this project; SSO_REQUIRED: the caller is bound by the project's ssoRequired and came without a session from one of its ACTIVE connections (extensions.md E4.2) */
+            /** @description FORBIDDEN: the caller may not change the single sign-on settings of this project; OAUTH_CLIENT_NOT_ALLOWED: the caller came with an OAuth token of a client the project's oauthClients does not name (extensions.md E5.8); SSO_REQUIRED: the caller is bound by the project's ssoRequired and came without a session from one of its ACTIVE connections (extensions.md E4.2) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -10318,7 +10322,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description FORBIDDEN: the caller may not change the single sign-on settings of this project; SSO_REQUIRED: the caller is bound by the project's ssoRequired and came without a session from one of its ACTIVE connections (extensions.md E4.2) */
+            /** @description FORBIDDEN: the caller may not change the single sign-on settings of this project; OAUTH_CLIENT_NOT_ALLOWED: the caller came with an OAuth token of a client the project's oauthClients does not name (extensions.md E5.8); SSO_REQUIRED: the caller is bound by the project's ssoRequired and came without a session from one of its ACTIVE connections (extensions.md E4.2) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -10678,7 +10682,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description FORBIDDEN: the caller may not read the SCIM tokens of this project; SSO_REQUIRED: the caller is bound by the project's ssoRequired and came without a session from one of its ACTIVE connections (extensions.md E4.2) */
+            /** @description FORBIDDEN: the caller may not read the SCIM tokens of this project; OAUTH_CLIENT_NOT_ALLOWED: the caller came with an OAuth token of a client the project's oauthClients does not name (extensions.md E5.8); SSO_REQUIRED: the caller is bound by the project's ssoRequired and came without a session from one of its ACTIVE connections (extensions.md E4.2) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -10749,7 +10753,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description FORBIDDEN: the caller may not manage the SCIM tokens of this project; SSO_REQUIRED: the caller is bound by the project's ssoRequired and came without a session from one of its ACTIVE connections (extensions.md E4.2) */
+            /** @description FORBIDDEN: the caller may not manage the SCIM tokens of this project; OAUTH_CLIENT_NOT_ALLOWED: the caller came with an OAuth token of a client the project's oauthClients does not name (extensions.md E5.8); SSO_REQUIRED: the caller is bound by the project's ssoRequired and came without a session from one of its ACTIVE connections (extensions.md E4.2) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -10815,7 +10819,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description FORBIDDEN: the caller may not manage the SCIM tokens of this project; SSO_REQUIRED: the caller is bound by the project's ssoRequired and came without a session from one of its ACTIVE connections (extensions.md E4.2) */
+            /** @description FORBIDDEN: the caller may not manage the SCIM tokens of this project; OAUTH_CLIENT_NOT_ALLOWED: the caller came with an OAuth token of a client the project's oauthClients does not name (extensions.md E5.8); SSO_REQUIRED: the caller is bound by the project's ssoRequired and came without a session from one of its ACTIVE connections (extensions.md E4.2) */
             403: {
                 headers: {
                     [name: string]: unknown;

@@ -89,7 +89,7 @@ def sync_detailed(
     body: ProjectUpdate,
 ) -> Response[Error | ProjectData]:
     """Change a project's name or description (its owner or an admin), or its single
-    sign-on settings (its owner).
+    sign-on settings and allowed OAuth clients (its owner).
 
     Args:
         project_id (str):
@@ -122,7 +122,7 @@ def sync(
     body: ProjectUpdate,
 ) -> Error | ProjectData | None:
     """Change a project's name or description (its owner or an admin), or its single
-    sign-on settings (its owner).
+    sign-on settings and allowed OAuth clients (its owner).
 
     Args:
         project_id (str):
@@ -150,7 +150,7 @@ async def asyncio_detailed(
     body: ProjectUpdate,
 ) -> Response[Error | ProjectData]:
     """Change a project's name or description (its owner or an admin), or its single
-    sign-on settings (its owner).
+    sign-on settings and allowed OAuth clients (its owner).
 
     Args:
         project_id (str):
@@ -181,7 +181,7 @@ async def asyncio(
     body: ProjectUpdate,
 ) -> Error | ProjectData | None:
     """Change a project's name or description (its owner or an admin), or its single
-    sign-on settings (its owner).
+    sign-on settings and allowed OAuth clients (its owner).
 
     Args:
         project_id (str):
