@@ -40,7 +40,7 @@ def form_endpoint(name: str, answer):
         refused = protocol.refuse_bad_form()
         if refused is not None:
             return refused
-        response = answer()
+        response = protocol.described(answer())
         db.session.commit()
         response.headers["Cache-Control"] = "no-store"
         return response
