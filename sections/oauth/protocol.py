@@ -14,7 +14,7 @@ ENVELOPE = "oauth2"
 CODES = {401: "invalid_client", 403: "access_denied", 429: "temporarily_unavailable",
          500: "server_error", 502: "temporarily_unavailable", 503: "temporarily_unavailable"}
 # No credentials (cookies) ever: the bearer or the client's secret travels in a header.
-any_origin = cross_origin(origins="*", supports_credentials=False,
+any_origin = cross_origin(origins="*", send_wildcard=True, supports_credentials=False,
                           allow_headers=["Authorization", "Content-Type"], max_age=600)
 
 
