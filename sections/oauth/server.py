@@ -18,7 +18,7 @@ from core import tokens as secrets
 from core.db import db, new_id
 from sections.auth.models import User
 from sections.auth.services import bans, security_log
-from sections.oauth import clients, id_tokens, revocation
+from sections.oauth import clients, id_tokens, rates, revocation
 from sections.oauth import tokens as issued
 from sections.oauth.grants import CODE_LIFETIME, Code, Refresh, target
 from sections.oauth.models import OAuthAuthorization, OAuthRefreshToken
@@ -182,9 +182,18 @@ class Issuer(IssuerParameter):
         return issued.issuer()  # RFC 9207: `iss` on every authorization response
 
 
+class Server(AuthorizationServer):
+    def authenticate_client(self, request, methods, endpoint="token"):
+        """authlib's, then the token endpoint's count of the client (E5.8, rates.py)."""
+        client = super().authenticate_client(request, methods, endpoint)
+        if endpoint == "token":
+            rates.count(client.get_client_id())
+        return client
+
+
 def make(app) -> AuthorizationServer:
     """The app's authorization server (kept in app.extensions["oauth_server"])."""
-    server = AuthorizationServer(app, query_client=clients.query_client,
+    server = Server(app, query_client=clients.query_client,
                                  save_token=lambda token, request: None)  # JWTs are not kept
     server.register_grant(CodeGrant, [S256(required=True), id_tokens.OpenID()])
     server.register_grant(RefreshGrant, [id_tokens.OpenIDOnRefresh()])
