@@ -33,6 +33,7 @@ def render_api_error(err) -> Response:
 
 
 REPEATABLE = {"resource"}  # RFC 8707 2: the one parameter that may repeat
+MAX_PARAMETER = 4096  # characters: the longest access token the service takes (tokens.py)
 
 
 def refuse_bad_form():
@@ -47,8 +48,12 @@ def refuse_bad_form():
         return error(401, "invalid_client", "The Basic credentials are not client_id:secret "
                                             "in base64", headers={"WWW-Authenticate": "Basic"})
     for name in request.form:
-        if name not in REPEATABLE and len(request.form.getlist(name)) > 1:
+        values = request.form.getlist(name)
+        if name not in REPEATABLE and len(values) > 1:
             return error(400, "invalid_request", f"{name} is given more than once")
+        if len(name) > MAX_PARAMETER or any(len(value) > MAX_PARAMETER for value in values):
+            return error(400, "invalid_request", f"A parameter is longer than {MAX_PARAMETER} "
+                                                 "characters")
     if _is_basic(request.headers.get("Authorization")) and "client_secret" in request.form:
         # RFC 6749 2.3: one authentication method a request
         return error(401, "invalid_client", "Authenticate with Basic or client_secret, "
@@ -70,13 +75,20 @@ DESCRIPTIONS = {
 
 
 def described(response: Response) -> Response:
-    """An error answer of authlib's with `error_description` set when it had none."""
+    """An error answer of authlib's in E5's form: `error_description` set when it had none, and
+    a failed client authentication 401 with a challenge (authlib answers an unknown client_id
+    without Basic credentials 400)."""
     if response.status_code < 400 or response.mimetype != "application/json":
         return response
     body = response.get_json(silent=True)
-    if isinstance(body, dict) and "error" in body and not body.get("error_description"):
+    if not isinstance(body, dict) or "error" not in body:
+        return response
+    if not body.get("error_description"):
         body["error_description"] = DESCRIPTIONS.get(body["error"], "The request was refused")
         response.set_data(json.dumps(body))
+    if body["error"] == "invalid_client":
+        response.status_code = 401
+        response.headers.setdefault("WWW-Authenticate", "Basic")
     return response
 
 

@@ -4,6 +4,7 @@ grant (rotation every time, a reuse revoking the authorization), its revocation 
 introspection endpoints, and RFC 9207's `iss`. What authlib lacks is here on its extension
 points: RFC 8707's audience (grants.target), reuse detection, one-use claims that two requests
 at once cannot both win."""
+import re
 from datetime import timedelta
 
 from authlib.integrations.flask_oauth2 import AuthorizationServer
@@ -23,6 +24,7 @@ from sections.oauth import tokens as issued
 from sections.oauth.grants import CODE_LIFETIME, Code, Refresh, target
 from sections.oauth.models import OAuthAuthorization, OAuthRefreshToken
 
+VERIFIER_FORM = re.compile(r"[A-Za-z0-9._~-]{43,128}")  # RFC 7636 4.1
 REUSE_GRACE = timedelta(seconds=30)  # E5.4: a client's retry of a refresh it lost
 AUTH_METHODS = ["client_secret_basic", "client_secret_post", "none"]
 
@@ -42,6 +44,15 @@ class S256(CodeChallenge):
             raise InvalidRequestError("PKCE is required: code_challenge with "
                                       "code_challenge_method=S256")
         super().validate_code_challenge(grant, redirect_uri)
+
+    def validate_code_verifier(self, grant, result):
+        """RFC 7636 4.6: a verifier missing, malformed or not the challenge's is invalid_grant
+        (authlib answers the first two invalid_request)."""
+        verifier = grant.request.form.get("code_verifier")
+        if not isinstance(verifier, str) or not VERIFIER_FORM.fullmatch(verifier):
+            raise InvalidGrantError("code_verifier is missing, or not 43 to 128 characters of "
+                                    "RFC 7636's set")
+        super().validate_code_verifier(grant, result)
 
     def get_authorization_code_challenge(self, authorization_code):
         return authorization_code.row.code_challenge
