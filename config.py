@@ -157,6 +157,9 @@ SETTINGS = {
     # Resource URIs besides the service's own API that tokens may be issued for (an MCP server
     # deployed beside it), separated by spaces or commas; none by default.
     "OAUTH_RESOURCES": ("words", []),
+    # Token requests of one client (every address together); each address also has
+    # RATELIMIT_PUBLIC at the token endpoint. Beyond it: 429 with Retry-After.
+    "OAUTH_TOKEN_RATE": (str, "600 per minute"),
     # The page an authorization request is sent to for the user's decision (`?request=`);
     # default: {APP_BASE_URL}/consent, which the service serves itself when APP_BASE_URL is
     # API_BASE_URL.

@@ -2,6 +2,7 @@
 authorization server's metadata (RFC 8414, and OpenID Connect Discovery's the same), the
 protected resource's metadata (RFC 9728), and the challenge every 401 of the API carries."""
 from flask import current_app, request
+from werkzeug.exceptions import HTTPException
 
 from sections.oauth import scopes
 from sections.oauth import tokens as issued
@@ -16,8 +17,35 @@ def endpoint(path: str) -> str:
     return issued.issuer() + "/api/oauth2" + path
 
 
+DEVICE_GRANT = "urn:ietf:params:oauth:grant-type:device_code"
+
+
+def served(path: str) -> bool:
+    """Whether this app serves POST `path` (an endpoint is advertised only where it is)."""
+    try:
+        current_app.url_map.bind("").match(path, method="POST")
+    except HTTPException:
+        return False
+    return True
+
+
 def server_metadata() -> dict:
-    """RFC 8414 2 (OpenID Connect Discovery 3's members among them)."""
+    """RFC 8414 2 (OpenID Connect Discovery 3's members among them). The device endpoint and
+    grant are named once the endpoint is served, the registration endpoint while dynamic
+    registration is on and served (E5.1)."""
+    config, document = current_app.config, _members()
+    if served("/api/oauth2/device_authorization"):
+        document["device_authorization_endpoint"] = endpoint("/device_authorization")
+        document["grant_types_supported"].append(DEVICE_GRANT)
+    if config.get("OAUTH_DYNAMIC_REGISTRATION", True) and served("/api/oauth2/register"):
+        document["registration_endpoint"] = endpoint("/register")
+    # Client ID Metadata Documents are taken once their setting exists and is on.
+    document["client_id_metadata_document_supported"] = bool(
+        config.get("OAUTH_CLIENT_ID_METADATA_DOCUMENTS", False))
+    return document
+
+
+def _members() -> dict:
     return {
         "issuer": issued.issuer(),
         "authorization_endpoint": endpoint("/authorize"),

@@ -4,6 +4,7 @@ grant (rotation every time, a reuse revoking the authorization), its revocation 
 introspection endpoints, and RFC 9207's `iss`. What authlib lacks is here on its extension
 points: RFC 8707's audience (grants.target), reuse detection, one-use claims that two requests
 at once cannot both win."""
+import re
 from datetime import timedelta
 
 from authlib.integrations.flask_oauth2 import AuthorizationServer
@@ -18,11 +19,12 @@ from core import tokens as secrets
 from core.db import db, new_id
 from sections.auth.models import User
 from sections.auth.services import bans, security_log
-from sections.oauth import clients, connected, id_tokens, revocation
+from sections.oauth import clients, connected, id_tokens, rates, revocation
 from sections.oauth import tokens as issued
 from sections.oauth.grants import CODE_LIFETIME, Code, Refresh, target
 from sections.oauth.models import OAuthAuthorization, OAuthRefreshToken
 
+VERIFIER_FORM = re.compile(r"[A-Za-z0-9._~-]{43,128}")  # RFC 7636 4.1
 REUSE_GRACE = timedelta(seconds=30)  # E5.4: a client's retry of a refresh it lost
 AUTH_METHODS = ["client_secret_basic", "client_secret_post", "none"]
 
@@ -42,6 +44,15 @@ class S256(CodeChallenge):
             raise InvalidRequestError("PKCE is required: code_challenge with "
                                       "code_challenge_method=S256")
         super().validate_code_challenge(grant, redirect_uri)
+
+    def validate_code_verifier(self, grant, result):
+        """RFC 7636 4.6: a verifier missing, malformed or not the challenge's is invalid_grant
+        (authlib answers the first two invalid_request)."""
+        verifier = grant.request.form.get("code_verifier")
+        if not isinstance(verifier, str) or not VERIFIER_FORM.fullmatch(verifier):
+            raise InvalidGrantError("code_verifier is missing, or not 43 to 128 characters of "
+                                    "RFC 7636's set")
+        super().validate_code_verifier(grant, result)
 
     def get_authorization_code_challenge(self, authorization_code):
         return authorization_code.row.code_challenge
@@ -184,9 +195,18 @@ class Issuer(IssuerParameter):
         return issued.issuer()  # RFC 9207: `iss` on every authorization response
 
 
+class Server(AuthorizationServer):
+    def authenticate_client(self, request, methods, endpoint="token"):
+        """authlib's, then the token endpoint's count of the client (E5.8, rates.py)."""
+        client = super().authenticate_client(request, methods, endpoint)
+        if endpoint == "token":
+            rates.count(client.get_client_id())
+        return client
+
+
 def make(app) -> AuthorizationServer:
     """The app's authorization server (kept in app.extensions["oauth_server"])."""
-    server = AuthorizationServer(app, query_client=clients.query_client,
+    server = Server(app, query_client=clients.query_client,
                                  save_token=lambda token, request: None)  # JWTs are not kept
     server.register_grant(CodeGrant, [S256(required=True), id_tokens.OpenID()])
     server.register_grant(RefreshGrant, [id_tokens.OpenIDOnRefresh()])

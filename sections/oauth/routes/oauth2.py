@@ -40,7 +40,7 @@ def form_endpoint(name: str, answer):
         refused = protocol.refuse_bad_form()
         if refused is not None:
             return refused
-        response = answer()
+        response = protocol.described(answer())
         db.session.commit()
         response.headers["Cache-Control"] = "no-store"
         return response
@@ -66,7 +66,7 @@ def _userinfo_credential(token: str):
 
 def _userinfo():
     credential = g.get("bearer_session")
-    if credential is None:
+    if not credential:  # none, or one refused (tokens.lookup: False)
         return protocol.error(401, "invalid_token", "A live access token of this service is "
                                                     "required (Authorization: Bearer ...)",
                               headers={"WWW-Authenticate": 'Bearer error="invalid_token"'})
@@ -76,7 +76,10 @@ def _userinfo():
                               headers={"WWW-Authenticate": 'Bearer error="insufficient_scope", '
                                                            'scope="openid"'})
     user = db.session.get(User, credential.user_id)
-    body = json.dumps(user_claims(user, scope))
+    # OpenID Connect Core 5.3.2: a claim without a value is omitted, never null.
+    claims = {name: value for name, value in user_claims(user, scope).items()
+              if value is not None}
+    body = json.dumps(claims)
     return Response(body, mimetype="application/json", headers={"Cache-Control": "no-store"})
 
 
