@@ -32,12 +32,12 @@ def served(path: str) -> bool:
 def server_metadata() -> dict:
     """RFC 8414 2 (OpenID Connect Discovery 3's members among them). The device endpoint and
     grant are named once the endpoint is served, the registration endpoint while dynamic
-    registration is on and served (E5.1)."""
+    registration is on (E5.1)."""
     config, document = current_app.config, _members()
     if served("/api/oauth2/device_authorization"):
         document["device_authorization_endpoint"] = endpoint("/device_authorization")
         document["grant_types_supported"].append(DEVICE_GRANT)
-    if config.get("OAUTH_DYNAMIC_REGISTRATION", True) and served("/api/oauth2/register"):
+    if config["OAUTH_DYNAMIC_REGISTRATION"]:
         document["registration_endpoint"] = endpoint("/register")
     # Client ID Metadata Documents are taken once their setting exists and is on.
     document["client_id_metadata_document_supported"] = bool(
@@ -67,8 +67,6 @@ def _members() -> dict:
         "claims_supported": CLAIMS,
         "prompt_values_supported": ["none", "login", "consent"],
         "authorization_response_iss_parameter_supported": True,
-        **({"registration_endpoint": endpoint("/register")}
-           if current_app.config["OAUTH_DYNAMIC_REGISTRATION"] else {}),
     }
 
 
