@@ -9,9 +9,9 @@ This module is the one place that rule is written: the commit's append on both d
 `record` keeps an entry aside (the session's `info`); the commit appends what the transaction
 kept, as late as it can: the change itself is flushed, the chain's lock taken and the last
 entry (and its projects' last ones) read in one round trip (`locked_heads`), the entries
-numbered, timed (never before the last entry) and hashed after it, and inserted. The lock is
-held until the commit, so the next writer reads this transaction's last entry: no gap, no fork,
-however many processes write. A
+numbered, timed (never before the last entry) and hashed after it, and inserted (on
+PostgreSQL in the commit's own round trip). The lock is held until the commit, so the next
+writer reads this transaction's last entry: no gap, no fork, however many processes write. A
 transaction (or savepoint) rolled back drops what it kept and took no number. The unique index
 on `seq` refuses a fork written by any other path.
 
