@@ -2,19 +2,10 @@
 address"; per address it has the public limit of every endpoint without a bearer). Each token
 request of an authenticated client is counted, atomically in the rate limiter's storage, under
 that client; beyond OAUTH_TOKEN_RATE, 429 `temporarily_unavailable` with Retry-After."""
-import logging
-import math
-import time
-
 from authlib.oauth2.rfc6749 import OAuth2Error
-from flask import current_app
-from limits import parse
-from limits.strategies import FixedWindowRateLimiter
-from redis.exceptions import RedisError
 
-from core.ratelimit import limiter_of
+from core import ratelimit
 
-log = logging.getLogger(__name__)
 SCOPE = "oauth-token-client"
 
 
@@ -32,14 +23,6 @@ class TooManyTokenRequests(OAuth2Error):
 
 def count(client_id: str) -> None:
     """One token request of the authenticated client `client_id`, or TooManyTokenRequests."""
-    counter = FixedWindowRateLimiter(limiter_of(current_app).limiter.storage)
-    item = parse(current_app.config["OAUTH_TOKEN_RATE"])
-    ids = (current_app.config["RATELIMIT_KEY_PREFIX"], SCOPE, client_id)
-    try:
-        if counter.hit(item, *ids):
-            return
-        reset_at, _ = counter.get_window_stats(item, *ids)
-    except RedisError as exc:  # fail open, as the request limiter does
-        log.warning("rate-limit storage unreachable, token rate not checked: %s", exc)
-        return
-    raise TooManyTokenRequests(max(1, math.ceil(reset_at - time.time())))
+    retry_after = ratelimit.counted("OAUTH_TOKEN_RATE", SCOPE, client_id)
+    if retry_after is not None:
+        raise TooManyTokenRequests(retry_after)

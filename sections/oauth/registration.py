@@ -5,27 +5,18 @@ alone) with which it reads, replaces and deletes its registration. Registrations
 per address (OAUTH_REGISTRATION_RATE); a dynamic client uses only the grant types it
 registered (clients.Client), and one unused for 30 days goes (models.purge_unused)."""
 import hmac
-import logging
-import math
 import secrets
-import time
 from datetime import timedelta
 from urllib.parse import urlsplit
 
-from flask import current_app
-from limits import parse
-from limits.strategies import FixedWindowRateLimiter
-from redis.exceptions import RedisError
 from sqlalchemy import delete, select
 
-from core import clock, tokens
+from core import clock, ratelimit, tokens
 from core.db import db, new_id
-from core.ratelimit import client_address, limiter_of
 from sections.oauth import clients, redirect_uris, scopes
 from sections.oauth.apps import SECRET_PREFIX
 from sections.oauth.models import CONFIDENTIAL, DYNAMIC, PUBLIC, OAuthClient
 
-log = logging.getLogger(__name__)
 CLIENT_PREFIX, TOKEN_PREFIX = "dyn_", "rat_"
 SECRET_LIFETIME = timedelta(days=90)
 AUTH_METHODS = ("none", "client_secret_basic", "client_secret_post")
@@ -56,17 +47,10 @@ class TooMany(Exception):
 def count_request() -> None:
     """Count one registration request of the caller's address, before anything is read;
     TooMany once the address has used up OAUTH_REGISTRATION_RATE."""
-    counter = FixedWindowRateLimiter(limiter_of(current_app).limiter.storage)
-    item = parse(current_app.config["OAUTH_REGISTRATION_RATE"])
-    ids = (current_app.config["RATELIMIT_KEY_PREFIX"], SCOPE_COUNTER, client_address())
-    try:
-        if counter.hit(item, *ids):
-            return
-        reset_at, _ = counter.get_window_stats(item, *ids)
-    except RedisError as exc:  # fail open, as the request limiter does
-        log.warning("rate-limit storage unreachable, registrations not counted: %s", exc)
-        return
-    raise TooMany(max(1, math.ceil(reset_at - time.time())))
+    retry_after = ratelimit.counted("OAUTH_REGISTRATION_RATE", SCOPE_COUNTER,
+                                    ratelimit.client_address())
+    if retry_after is not None:
+        raise TooMany(retry_after)
 
 
 def _text(metadata: dict, name: str, limit: int) -> str | None:

@@ -2,15 +2,12 @@
 each check is counted before it runs, atomically in the rate limiter's storage, so at most
 ACCOUNT_FAILURE_LIMIT of them are ever checked; a check that succeeds gives its count back."""
 import logging
-import math
-import time
 
 from flask import current_app
 from limits import parse
-from limits.strategies import FixedWindowRateLimiter
 from redis.exceptions import RedisError
 
-from core.ratelimit import limiter_of
+from core import ratelimit
 from sections.auth.outcomes import TooManyFailures
 
 log = logging.getLogger(__name__)
@@ -25,12 +22,6 @@ log = logging.getLogger(__name__)
 SCOPE = "account-failures"
 
 
-def _counter() -> FixedWindowRateLimiter:
-    # limiter_of(...).limiter is the in-memory fallback while Redis is down (see config.py). A
-    # fixed window: its counter is one integer, so a refund is one atomic decrement.
-    return FixedWindowRateLimiter(limiter_of(current_app).limiter.storage)
-
-
 def _item():
     return parse(current_app.config["ACCOUNT_FAILURE_LIMIT"])
 
@@ -42,17 +33,9 @@ def _ids(account: str):
 def attempt(account: str) -> None:
     """Count one credential check of `account`; 429 RATE_LIMITED (with Retry-After) once the
     account has used up its failures for the window."""
-    counter, item = _counter(), _item()
-    try:
-        if counter.hit(item, *_ids(account)):
-            return
-        reset_at, _ = counter.get_window_stats(item, *_ids(account))
-    except RedisError as exc:
-        # The request limiter has already fallen back to memory when it saw Redis down; this
-        # only happens when Redis went away in between. Fail open, as the limiter does.
-        log.warning("rate-limit storage unreachable, account cap not checked: %s", exc)
-        return
-    raise TooManyFailures(retry_after=max(1, math.ceil(reset_at - time.time())))
+    retry_after = ratelimit.counted("ACCOUNT_FAILURE_LIMIT", SCOPE, account)
+    if retry_after is not None:
+        raise TooManyFailures(retry_after=retry_after)
 
 
 def forgive(account: str) -> None:
@@ -60,7 +43,7 @@ def forgive(account: str) -> None:
 
     An INCRBY -1 on the window's counter. Were the window to end between the attempt and this
     call, the next window would start one lower: one extra try, once, which is harmless."""
-    item, counter = _item(), _counter()
+    item, counter = _item(), ratelimit.counter()
     try:
         counter.storage.incr(item.key_for(*_ids(account)), item.get_expiry(), amount=-1)
     except RedisError as exc:
