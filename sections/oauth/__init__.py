@@ -33,6 +33,7 @@ def register(app, api):
     hooks.BEARER_TOKEN.fill(tokens.lookup)  # its access tokens are bearers of the API (E5.7)
     hooks.ACCOUNT_BANNED.fill(connected.end_all)  # a ban or a deletion ends its grants (E5.8)
     hooks.ACCOUNT_GOING.fill(connected.end_all)
+    hooks.MEMBERSHIP_ENDED.fill(connected.end_through_project)  # SCIM over grants (E5.8)
     app.after_request(metadata.challenge)  # every 401 names the resource's metadata (E5.7)
     api.register_blueprint(oauth2_routes)
     api.register_blueprint(registration_routes)

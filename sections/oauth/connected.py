@@ -1,8 +1,9 @@
 """A user's connected apps (extensions.md E5.8): the grants the user gave clients, listed and
 revoked (every token of a grant stops at once: its authorizations and refresh tokens go with
 it, and an access token whose authorization is gone is refused, tokens.lookup), the security
-log's `oauth_grant` and `oauth_revoke`, the notice of a new grant, and the end of an account's
-grants when it is banned or deleted (a password change leaves them: separate credentials)."""
+log's `oauth_grant` and `oauth_revoke`, the notice of a new grant, the end of an account's
+grants when it is banned or deleted (a password change leaves them: separate credentials), and
+of those consented through a project's single sign-on when the directory ends the membership."""
 from urllib.parse import urlsplit
 
 from sqlalchemy import delete, select, update
@@ -10,7 +11,7 @@ from sqlalchemy import delete, select, update
 from core import clock, listing, mail
 from core.db import db
 from sections.auth.services import notices, security_log
-from sections.oauth.models import APP, OAuthClient, OAuthGrant
+from sections.oauth.models import APP, OAuthAuthorization, OAuthClient, OAuthGrant
 
 SORTS = {"createdAt": OAuthGrant.created_at, "lastUsedAt": OAuthGrant.last_used_at}
 NOTICE_SUBJECT = "An app was connected to your account"
@@ -57,8 +58,19 @@ def end_all(user, *_actor) -> None:
     _remove(OAuthGrant.user_id == user.id)
 
 
-def _remove(condition) -> None:
-    db.session.execute(delete(OAuthGrant).where(condition)
+def end_through_project(project_id: str, user_id: str) -> None:
+    """hooks.MEMBERSHIP_ENDED: the directory ended the account's membership of the project
+    (E4.3), so every grant of the account to which an authorization consented with an SSO
+    session of that project belongs ends whole, with every token of it (E5.8), in the
+    directory's transaction: a refresh that committed first had its new token taken with the
+    grant, one that comes after finds no grant."""
+    through = select(OAuthAuthorization.grant_id).where(
+        OAuthAuthorization.user_id == user_id, OAuthAuthorization.sso_project_id == project_id)
+    _remove(OAuthGrant.user_id == user_id, OAuthGrant.id.in_(through))
+
+
+def _remove(*condition) -> None:
+    db.session.execute(delete(OAuthGrant).where(*condition)
                        .execution_options(synchronize_session=False))
 
 

@@ -1,11 +1,13 @@
 """Single sign-on over grants (extensions.md E5.8, E4.4) through HTTP, with a real OpenID
 provider on loopback: a token of an authorization consented with an SSO session of the project
-counts as such a session there; any other token of a bound member gets 403 SSO_REQUIRED."""
+counts as such a session there; any other token of a bound member gets 403 SSO_REQUIRED; the
+directory ending the membership ends the grants consented through the project's SSO."""
 import pytest
 
 from tests.http import error
 from tests.projects.test_sso_required import ADA, BOB, OWNER, Corp
-from tests.provider_flow import bearer, code_flow, new_app, settings
+from tests.provider_flow import bearer, code_flow, new_app, settings, token
+from tests.scim.scim import new_token, patch_body, scim, user_body
 
 pytestmark = pytest.mark.filterwarnings(
     r"ignore:get_jwt_config\(self, grant\) is deprecated:DeprecationWarning")
@@ -50,3 +52,37 @@ def test_the_allowed_clients_hold_an_sso_token_out_too(client, corp):
     answer = corp.patch(OWNER, oauthClients=["oa_another"])
     assert answer.status_code == 200, answer.get_json()
     error(reads(client, corp, bearer(by_sso["access_token"])), 403, "OAUTH_CLIENT_NOT_ALLOWED")
+
+
+def test_the_directory_ending_a_membership_ends_the_grants_consented_through_its_sso(
+        client, corp):
+    """E5.8's SCIM over grants: the grant consented with the project's SSO session ends whole
+    (its access and refresh tokens), in the directory's request; a grant to another app
+    consented with a password session stays."""
+    through_sso, by_password = new_app(client, corp.headers[OWNER]), new_app(
+        client, corp.headers[OWNER], name="Other")
+    sso_answer, _ = code_flow(client, corp.sso_session(), through_sso)
+    # A second authorization of the same grant, consented with a password session: the grant
+    # ends whole, so its tokens stop too.
+    same_grant, _ = code_flow(client, corp.headers[ADA], through_sso)
+    kept, _ = code_flow(client, corp.headers[ADA], by_password)
+    for answer in (sso_answer, same_grant, kept):
+        assert client.get("/api/auth/session",
+                          headers=bearer(answer["access_token"])).status_code == 200
+    directory = {"Authorization": f"Bearer {new_token(client, corp.headers[OWNER], corp.project)}"}
+    user = scim(client, "POST", "/Users", directory, user_body(ADA, active=True))
+    assert user.status_code == 201, user.get_json()
+    ended = scim(client, "PATCH", f"/Users/{user.get_json()['id']}", directory, patch_body(
+        {"op": "replace", "path": "active", "value": False}))
+    assert ended.status_code == 200, ended.get_json()
+
+    for answer in (sso_answer, same_grant):
+        assert client.get("/api/auth/session",
+                          headers=bearer(answer["access_token"])).status_code == 401
+        refreshed = token(client, through_sso, grant_type="refresh_token",
+                          refresh_token=answer["refresh_token"])
+        assert refreshed.status_code == 400, refreshed.get_json()
+        assert refreshed.get_json()["error"] == "invalid_grant"
+    assert client.get("/api/auth/session", headers=bearer(kept["access_token"])).status_code == 200
+    listed_apps = client.get("/api/auth/connected-apps", headers=corp.headers[ADA]).get_json()
+    assert [grant["client"]["name"] for grant in listed_apps["data"]] == ["Other"]
