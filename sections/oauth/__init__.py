@@ -45,3 +45,4 @@ def register(app, api):
     app.cli.add_command(oauth_commands)
     from sections.audit import service as audit
     audit.actions({"oauth_client.update": "oauth_client"})
+    audit.actions({"project.oauth_grant": "project", "project.oauth_revoke": "project"})

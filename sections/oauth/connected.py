@@ -3,13 +3,16 @@ revoked (every token of a grant stops at once: its authorizations and refresh to
 it, and an access token whose authorization is gone is refused, tokens.lookup), the security
 log's `oauth_grant` and `oauth_revoke`, the notice of a new grant, the end of an account's
 grants when it is banned or deleted (a password change leaves them: separate credentials), and
-of those consented through a project's single sign-on when the directory ends the membership."""
+of those consented through a project's single sign-on when the directory ends the membership.
+A grant consented with a project's SSO session is in that project's audit trail (E4.5):
+`project.oauth_grant` at each such consent, `project.oauth_revoke` when the grant ends."""
 from urllib.parse import urlsplit
 
 from sqlalchemy import delete, select, update
 
 from core import clock, listing, mail
 from core.db import db
+from sections.audit import service as audit
 from sections.auth.services import notices, security_log
 from sections.oauth.models import APP, OAuthAuthorization, OAuthClient, OAuthGrant
 
@@ -47,15 +50,15 @@ def revoke(grant: OAuthGrant) -> None:
     """The user ends a grant: it goes with its authorizations and tokens (foreign keys), so
     its access tokens answer 401 on the next request; the caller commits."""
     client = db.session.get(OAuthClient, grant.client_id)
-    _remove(OAuthGrant.id == grant.id)
+    _remove(grant.user_id, OAuthGrant.id == grant.id)
     security_log.record(grant.user_id, "oauth_revoke",
                         {"clientId": client.client_id, "clientName": client.name})
 
 
-def end_all(user, *_actor) -> None:
+def end_all(user, actor_id: str | None) -> None:
     """hooks.ACCOUNT_BANNED and hooks.ACCOUNT_GOING: every grant of the account ends (E5.8),
     with every token of them, in the caller's transaction."""
-    _remove(OAuthGrant.user_id == user.id)
+    _remove(actor_id, OAuthGrant.user_id == user.id)
 
 
 def end_through_project(project_id: str, user_id: str) -> None:
@@ -66,10 +69,21 @@ def end_through_project(project_id: str, user_id: str) -> None:
     grant, one that comes after finds no grant."""
     through = select(OAuthAuthorization.grant_id).where(
         OAuthAuthorization.user_id == user_id, OAuthAuthorization.sso_project_id == project_id)
-    _remove(OAuthGrant.user_id == user_id, OAuthGrant.id.in_(through))
+    _remove(None, OAuthGrant.user_id == user_id, OAuthGrant.id.in_(through))
 
 
-def _remove(*condition) -> None:
+def _remove(actor_id: str | None, *condition) -> None:
+    """The grants matching `condition` end; each project through whose SSO one of them was
+    consented gets its `project.oauth_revoke` (actor `actor_id`: the user, the admin who banned
+    or deleted the account, or none for the directory)."""
+    consented = db.session.execute(
+        select(OAuthAuthorization.sso_project_id, OAuthClient.client_id, OAuthClient.name)
+        .join(OAuthGrant, OAuthGrant.id == OAuthAuthorization.grant_id)
+        .join(OAuthClient, OAuthClient.id == OAuthGrant.client_id)
+        .where(*condition, OAuthAuthorization.sso_project_id.is_not(None)).distinct()).all()
+    for project_id, client_id, client_name in consented:
+        audit.record(actor_id, "project.oauth_revoke", project_id,
+                     {"clientId": client_id, "clientName": client_name})
     db.session.execute(delete(OAuthGrant).where(*condition)
                        .execution_options(synchronize_session=False))
 
@@ -81,15 +95,22 @@ def used(grant_id: str) -> None:
                        .execution_options(synchronize_session=False))
 
 
-def granted(user, client: OAuthClient, params: dict, widen) -> OAuthGrant:
+def granted(user, client: OAuthClient, params: dict, widen,
+            sso_project_id: str | None = None) -> OAuthGrant:
     """consent.decide's `allow`: the grant made or widened by `widen(user_id, client, params)`,
     and what E5.8 says of it: `oauth_grant` for a new grant or a wider one, and for a new one
-    the notice naming the client, its host and the scopes. The grant's row is read locked
-    first (the lock `widen` takes), so what it held before is what this decision widened."""
+    the notice naming the client, its host and the scopes; consented with an SSO session of a
+    project (`sso_project_id`), that project's `project.oauth_grant`. The grant's row is read
+    locked first (the lock `widen` takes), so what it held before is what this decision
+    widened."""
     before = db.session.execute(select(OAuthGrant.scopes, OAuthGrant.resources).where(
         OAuthGrant.user_id == user.id, OAuthGrant.client_id == client.id)
         .with_for_update()).first()
     grant = widen(user.id, client, params)
+    if sso_project_id is not None:
+        audit.record(user.id, "project.oauth_grant", sso_project_id, {
+            "clientId": client.client_id, "clientName": client.name,
+            "scopes": params["scope"].split()})
     if before is not None and set(grant.scopes) <= set(before.scopes) \
             and set(grant.resources) <= set(before.resources):
         return grant  # nothing new was granted

@@ -110,9 +110,9 @@ def decide(row: OAuthRequest, client: OAuthClient, credential, user, decision: s
     grant = the_server.get_authorization_grant(request)
     if decision == "allow":
         sso = credential.sso or {}
-        request.consent = Consent(connected.granted(user, client, params, _widened).id,
-                                  params["resources"], auth_time, sso.get("connectionId"),
-                                  sso.get("projectId"))
+        consented = connected.granted(user, client, params, _widened, sso.get("projectId"))
+        request.consent = Consent(consented.id, params["resources"], auth_time,
+                                  sso.get("connectionId"), sso.get("projectId"))
     response = the_server.create_authorization_response(
         request, grant_user=user if decision == "allow" else None, grant=grant)
     return response.headers["Location"]

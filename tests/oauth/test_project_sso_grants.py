@@ -86,3 +86,35 @@ def test_the_directory_ending_a_membership_ends_the_grants_consented_through_its
     assert client.get("/api/auth/session", headers=bearer(kept["access_token"])).status_code == 200
     listed_apps = client.get("/api/auth/connected-apps", headers=corp.headers[ADA]).get_json()
     assert [grant["client"]["name"] for grant in listed_apps["data"]] == ["Other"]
+
+
+def trail(client, corp, action):
+    answer = client.get(f"/api/projects/{corp.project}/audit-log",
+                        query_string={"action": action}, headers=corp.headers[OWNER])
+    assert answer.status_code == 200, answer.get_json()
+    return answer.get_json()["data"]
+
+
+def test_a_grant_consented_through_the_project_s_sso_is_in_its_audit_trail(app, client, corp):
+    """E5.8: `project.oauth_grant` (actor the user, the client and the scopes) for a consent
+    with the project's SSO session, none for one with a password session, and
+    `project.oauth_revoke` when the user disconnects the app; the chain verifies."""
+    registered = new_app(client, corp.headers[OWNER])
+    code_flow(client, corp.headers[ADA], registered, scope="openid read")
+    assert trail(client, corp, "project.oauth_grant") == []
+    code_flow(client, corp.sso_session(), registered, scope="openid read offline_access")
+    (granted,) = trail(client, corp, "project.oauth_grant")
+    ada = client.get("/api/auth/session", headers=corp.headers[ADA]).get_json()["user"]["id"]
+    assert granted["actorId"] == ada and granted["projectId"] == corp.project
+    assert granted["details"] == {"clientId": registered["app"]["clientId"],
+                                  "clientName": "Calendar sync",
+                                  "scopes": ["openid", "read", "offline_access"]}
+    (connected,) = client.get("/api/auth/connected-apps",
+                              headers=corp.headers[ADA]).get_json()["data"]
+    gone = client.delete(f"/api/auth/connected-apps/{connected['id']}", headers=corp.headers[ADA])
+    assert gone.status_code == 204, gone.get_json()
+    (revoked,) = trail(client, corp, "project.oauth_revoke")
+    assert revoked["actorId"] == ada and revoked["details"] == {
+        "clientId": registered["app"]["clientId"], "clientName": "Calendar sync"}
+    verified = app.test_cli_runner().invoke(args=["audit", "verify"])
+    assert verified.exit_code == 0 and "chain intact" in verified.output, verified.output
