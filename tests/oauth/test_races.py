@@ -435,7 +435,10 @@ def test_a_ban_at_one_process_stops_the_users_tokens_at_the_other(pair, engine):
     assert banned.status_code == 200, banned.get_json()
     assert session_status(b, tokens["access_token"]) == 401
     assert rows(engine, "SELECT banned FROM users WHERE id = :id", id=user_id)[0].banned
-    refused(refresh(b, registered, tokens["refresh_token"]), "invalid_request")
+    # The ban ended the user's grants (E5.8), the refresh token with them.
+    refused(refresh(b, registered, tokens["refresh_token"]), "invalid_grant")
+    assert rows(engine, "SELECT count(*) AS n FROM oauth_grants WHERE user_id = :id",
+                id=user_id)[0].n == 0
 
 
 def test_an_app_deleted_at_one_process_stops_its_tokens_at_the_other(pair, engine):
