@@ -83,10 +83,10 @@ def mcp_app(issuer: str, url: str):
 
 
 @contextlib.contextmanager
-def mcp_server(issuer: str, port: int):
-    """The MCP server on `port` until the block ends; yields its URL."""
+def mcp_server(issuer: str, port: int, make=mcp_app):
+    """The MCP server `make(issuer, url)` on `port` until the block ends; yields its URL."""
     url = f"http://127.0.0.1:{port}/mcp"
-    config = uvicorn.Config(mcp_app(issuer, url), host="127.0.0.1", port=port,
+    config = uvicorn.Config(make(issuer, url), host="127.0.0.1", port=port,
                             log_level="warning", lifespan="on")
     server = uvicorn.Server(config)
     thread = threading.Thread(target=server.run, daemon=True)

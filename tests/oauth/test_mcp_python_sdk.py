@@ -6,6 +6,8 @@ dynamic registration (RFC 7591) → the authorization request with `resource` (R
 user's consent (the test is the browser and the user, through the consent API) → the token →
 the tool call → a refresh once the token the SDK holds has expired."""
 import json
+import pathlib
+import re
 
 import anyio
 import httpx2
@@ -21,19 +23,20 @@ from tests.conftest import ISSUED_SECRETS, free_port
 from tests.oauth.mcp_server import TIMEOUT, consent, mcp_server, service, signed_in
 from tests.provider_flow import pkce, query
 
+PAGE = pathlib.Path(__file__).parents[2] / "docs" / "how-to" / "mcp-agents.md"
 REDIRECT = "http://127.0.0.1:33418/callback"  # a native client's loopback redirect (never opened)
 
 
 @pytest.fixture(scope="module")
 def ports():
-    return free_port(), free_port()
+    return free_port(), free_port(), free_port()  # the service, the MCP server, the page's
 
 
 @pytest.fixture(scope="module")
 def issuer(tmp_path_factory, smtp_sink, ports):
-    resource = f"http://127.0.0.1:{ports[1]}/mcp"
+    resources = " ".join(f"http://127.0.0.1:{port}/mcp" for port in ports[1:])
     with service(tmp_path_factory.mktemp("mcp-sdk"), smtp_sink[1], ports[0],
-                 OAUTH_RESOURCES=resource) as url:
+                 OAUTH_RESOURCES=resources) as url:
         yield url
 
 
@@ -178,3 +181,26 @@ def api_token(issuer, headers, client_id) -> str:
     ISSUED_SECRETS.add(token)
     assert jwt.decode(token, options={"verify_signature": False})["aud"] == f"{issuer}/api"
     return token
+
+
+def documented(issuer: str, url: str):
+    """The MCP server of docs/how-to/mcp-agents.md (its Python block) for `issuer` and `url`."""
+    (code,) = re.findall(r"```python\n(.*?)```", PAGE.read_text(encoding="utf-8"), re.S)
+    code = code.replace('"https://auth.example.com"', repr(issuer))
+    code = code.replace('"https://mcp.example.com/mcp"', repr(url))
+    names = {}
+    exec(compile(code, str(PAGE), "exec"), names)  # the page's own example, as written
+    return names["app"]
+
+
+def test_the_pages_mcp_server_takes_the_services_tokens(issuer, ports):
+    """The page's example, as written, behind the same chain: the Python SDK gets through to
+    its tool with a token whose audience is that server's own URL."""
+    carol = signed_in(issuer, "carol@example.com")
+    me = requests.get(f"{issuer}/api/auth/session", headers=carol, timeout=TIMEOUT).json()
+    with mcp_server(issuer, ports[2], make=documented) as url:
+        agent = Agent(issuer, url, carol)
+        answer = agent.run("whoami")
+    assert answer == {"user": me["user"]["id"], "client": agent.storage.client.client_id}
+    claims = jwt.decode(agent.storage.tokens.access_token, options={"verify_signature": False})
+    assert claims["aud"] == url
