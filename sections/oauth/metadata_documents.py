@@ -94,8 +94,10 @@ def checked(url: str, document) -> None:
     if document.get("client_id") != url:
         raise Refused("the document's client_id is not its URL")
     name = document.get("client_name")
-    if not isinstance(name, str) or not 0 < len(name.strip()) <= MAX_NAME:
-        raise Refused(f"the document's client_name must be 1 to {MAX_NAME} characters")
+    if (not isinstance(name, str) or not 0 < len(name.strip()) <= MAX_NAME
+            or not name.isprintable()):
+        raise Refused(f"the document's client_name must be 1 to {MAX_NAME} printable "
+                      "characters")
     problem = redirect_uris.problems(document.get("redirect_uris"))
     if problem:
         raise Refused(f"the document's redirect_uris are not valid: {problem}")

@@ -167,6 +167,10 @@ def no_name(documents):
     return documents.document("/agent.json", redirect_uris=[REDIRECT], client_name=None)
 
 
+def control_name(documents):
+    return documents.document("/agent.json", redirect_uris=[REDIRECT], name="Agent\u0007")
+
+
 def not_json(documents):
     documents.answers["/agent.json"] = Answer(b"<html>an agent</html>",
                                               headers={"Content-Type": "text/html"})
@@ -194,7 +198,8 @@ def slow(documents):
 
 
 @pytest.mark.parametrize("serve", [oversized, other_client_id, with_secret, basic_auth,
-                                   bad_redirect_uris, no_name, not_json, a_list, deep,
+                                   bad_redirect_uris, no_name, control_name,
+                                   not_json, a_list, deep,
                                    not_found, slow])
 def test_a_document_that_does_not_hold_is_the_error_page(client, documents, serve):
     url = serve(documents)
@@ -216,6 +221,14 @@ def test_a_certificate_of_another_ca_is_refused(client):
         url = untrusted.document("/agent.json", redirect_uris=[REDIRECT])
         assert "invalid_client" in refused_page(authorize(client, url))
         assert row_of(client.application, url) is None
+
+
+def test_the_ca_bundle_is_read_at_each_request(client, documents, monkeypatch):
+    url = documents.document("/agent.json", redirect_uris=[REDIRECT])
+    monkeypatch.delenv("REQUESTS_CA_BUNDLE")  # requests' own bundle knows no test CA
+    assert "invalid_client" in refused_page(authorize(client, url))
+    monkeypatch.setenv("REQUESTS_CA_BUNDLE", str(CA.ca_file))  # the same app, no restart
+    request_id(authorize(client, url))
 
 
 @pytest.mark.parametrize(("cache_control", "kept"), [
