@@ -171,6 +171,10 @@ SETTINGS = {
     # Registration requests an address may make (every one counted, refused or not); beyond
     # it: 429 with Retry-After.
     "OAUTH_REGISTRATION_RATE": (str, "20 per hour"),
+    # An https:// client_id names the client's metadata document, read (guarded, 5 kB at most)
+    # and kept for its max-age (60 s to 24 h; 5 minutes without one). Off: such an id is an
+    # unknown client, and client_id_metadata_document_supported is false.
+    "OAUTH_CLIENT_ID_METADATA_DOCUMENTS": ("bool", True),
     # --- passkeys and CORS ---
     # The relying party (contract section 5): the host name passkeys are bound to.
     "WEBAUTHN_RP_ID": (str, "localhost"),

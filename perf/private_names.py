@@ -22,8 +22,8 @@ LIMITER_STATE = "the short path takes itself off when any of these is set or tru
 
 PRIVATE = (
     Private("urllib3", "2.8.0", "urllib3.connection.HTTPConnection", "_new_conn", "function",
-            "sections/sso/fetch.py `_Watched`: the socket a provider connection opens, handed "
-            "to the request's Deadline, which the process's watchdog (sections/sso/watchdog.py) "
+            "core/guarded.py `_Watched`: the socket a guarded connection opens, handed "
+            "to the request's Deadline, which the process's watchdog (core/watchdog.py) "
             "shuts down at 3 seconds (the read timeout counts per read); urllib3 offers no "
             "public hook for that socket"),
     Private(*SQLALCHEMY, "sqlalchemy.orm.instrumentation.ClassManager", "new_instance",

@@ -14,7 +14,7 @@ from flask import current_app
 
 from core import clock, tokens
 from core.db import db, new_id
-from sections.oauth import clients, redirect_uris, scopes, server
+from sections.oauth import metadata_documents, redirect_uris, scopes, server
 from sections.oauth import tokens as issued
 from sections.oauth.models import OAuthRequest
 
@@ -60,7 +60,11 @@ def _one(args, name: str) -> str:
 def check(args) -> tuple[str, OAuthRequest]:
     """(the request's id for the consent page, its stored row) of a valid authorization
     request; the caller commits. Unanswerable or Refused otherwise."""
-    client = clients.find(_one(args, "client_id"))
+    try:  # an app's, a registration's, or a metadata document's (read or kept)
+        client = metadata_documents.client(_one(args, "client_id"))
+    except metadata_documents.Refused as refused:
+        raise Unanswerable(f"The client's metadata document is refused (invalid_client): "
+                           f"{refused}") from None
     if client is None:
         raise Unanswerable("The client is unknown to this server, or disabled")
     redirect_uri = _one(args, "redirect_uri")

@@ -39,9 +39,8 @@ def server_metadata() -> dict:
         document["grant_types_supported"].append(DEVICE_GRANT)
     if config["OAUTH_DYNAMIC_REGISTRATION"]:
         document["registration_endpoint"] = endpoint("/register")
-    # Client ID Metadata Documents are taken once their setting exists and is on.
     document["client_id_metadata_document_supported"] = bool(
-        config.get("OAUTH_CLIENT_ID_METADATA_DOCUMENTS", False))
+        config["OAUTH_CLIENT_ID_METADATA_DOCUMENTS"])
     return document
 
 

@@ -14,6 +14,7 @@ CONFIDENTIAL, PUBLIC = "confidential", "public"
 ACTIVE, DISABLED = "ACTIVE", "DISABLED"
 _CURRENT = text("retired_at IS NULL")
 UNUSED_DAYS = 30  # E5.2: a dynamic client unused this long is removed by purge-expired
+PURGED_KINDS = (DYNAMIC, METADATA_DOCUMENT)  # a metadata document's row too: a cache
 
 
 def _now():
@@ -58,15 +59,20 @@ class OAuthClient(db.Model):
     application_type: Mapped[str | None] = mapped_column(String(16))
     scope: Mapped[str | None] = mapped_column(String(2000))
     registration_token_hash: Mapped[str | None] = mapped_column(String(64))
+    # A metadata document's client (E5.2): when its document was read, and until when that
+    # reading stands (its Cache-Control max-age, clamped); then it is read again.
+    document_fetched_at: Mapped[datetime | None] = mapped_column(UTCDateTime)
+    document_expires_at: Mapped[datetime | None] = mapped_column(UTCDateTime)
 
 
 def purge_unused(now: datetime) -> int:
-    """Delete the dynamic clients unused (no token issued) for UNUSED_DAYS, with their grants
-    and tokens (foreign keys): purge-expired's part; the number removed."""
+    """Delete the dynamic and metadata-document clients unused (no token issued) for
+    UNUSED_DAYS, with their grants and tokens (foreign keys): purge-expired's part; the number
+    removed. A metadata document's client comes back at its next authorization."""
     cutoff = now - timedelta(days=UNUSED_DAYS)
     used = func.coalesce(OAuthClient.last_used_at, OAuthClient.created_at)
     return db.session.execute(delete(OAuthClient).where(
-        OAuthClient.kind == DYNAMIC, used <= cutoff)
+        OAuthClient.kind.in_(PURGED_KINDS), used <= cutoff)
         .execution_options(synchronize_session=False)).rowcount
 
 

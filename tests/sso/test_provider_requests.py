@@ -197,7 +197,7 @@ def test_answers_dripping_at_once_are_each_cut_off_at_3_seconds(make_app):
 
 
 def test_provider_requests_start_no_thread_of_their_own(make_app, monkeypatch):
-    # One watchdog thread per process ends every request at its deadline (sections/sso/
+    # One watchdog thread per process ends every request at its deadline (core/
     # watchdog.py): none is started per request. (The host name lookups' pool may still grow
     # to its 4 threads, which a lookup may start when the last one is not yet idle again.)
     app = make_app(SSO_ALLOW_PRIVATE_NETWORKS=True)
@@ -208,7 +208,7 @@ def test_provider_requests_start_no_thread_of_their_own(make_app, monkeypatch):
     start = threading.Thread.start
 
     def counted(thread):
-        if threading.current_thread() is here and not thread.name.startswith("sso-dns"):
+        if threading.current_thread() is here and not thread.name.startswith("guarded-dns"):
             started.append(thread.name)
         return start(thread)
 

@@ -1,4 +1,4 @@
-"""The 3-second budget of a request to an identity provider, body included (extensions.md
+"""The 3-second budget of a guarded request (core/guarded.py), body included (extensions.md
 E4.2): each request's `Deadline` holds the sockets it opened, and one watchdog thread per
 process shuts them down when that deadline passes. The read timeout counts per read: without
 this, a provider sending a byte every 2.9 seconds would hold a request for hours."""
@@ -70,7 +70,7 @@ class Watchdog:
         deadline = Deadline(time.monotonic() + seconds)
         with self.condition:
             if self.thread is None or not self.thread.is_alive():
-                self.thread = threading.Thread(target=self.run, name="sso-watchdog",
+                self.thread = threading.Thread(target=self.run, name="guarded-watchdog",
                                                daemon=True)
                 self.thread.start()
             heapq.heappush(self.queue, (deadline.at, next(self.order), deadline))
