@@ -40,7 +40,7 @@ def purge_expired() -> tuple[dict[str, int], int]:
         result = db.session.execute(delete(model).where(model.expires_at <= now))
         removed[model.__tablename__] = result.rowcount
     removed["security_events"] = security_log.purge(now)  # older than SECURITY_LOG_DAYS
-    removed["oauth_clients"] = purge_unused(now)  # dynamic clients unused for 30 days
+    removed["oauth_clients"] = purge_unused(now)  # dynamic, metadata-document: 30 days unused
     cleared = bans.clear_ended(now)
     db.session.commit()
     return removed, cleared
