@@ -164,6 +164,12 @@ SETTINGS = {
     # default: {APP_BASE_URL}/consent, which the service serves itself when APP_BASE_URL is
     # API_BASE_URL.
     "OAUTH_CONSENT_URL": (str, None),
+    # Seconds a device authorization (RFC 8628: its device code and user code) lives.
+    "OAUTH_DEVICE_CODE_LIFETIME": (int, 600),
+    # The page where the user enters a device's user code (`?user_code=` prefills it);
+    # default: {APP_BASE_URL}/device, which the service serves itself when APP_BASE_URL is
+    # API_BASE_URL.
+    "OAUTH_DEVICE_URL": (str, None),
     # Clients may register themselves (RFC 7591 at /api/oauth2/register, managed by RFC 7592):
     # the AI agents that arrive with no prior registration. Off: the endpoint answers 404 and
     # the metadata has no registration_endpoint.
