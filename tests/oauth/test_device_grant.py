@@ -175,6 +175,29 @@ def test_a_resource_of_the_request_is_the_tokens_audience(make_app, auth):
     assert claims(tokens["access_token"])["aud"] == "https://mcp.example/mcp"
 
 
+def test_a_new_grant_by_a_device_mails_its_notice_once(client, alice, registered, mail):
+    mail.clear()
+    answer = started(client, registered, scope="openid read")
+    decide(client, alice, entered(client, alice, answer["user_code"])["id"])
+    (notice,) = mail.to("alice@example.com")
+    assert notice["Subject"] == "An app was connected to your account"
+    body = notice.get_body(("plain",)).get_content()
+    assert "Calendar sync" in body and "openid, read" in body
+    assert answer["user_code"] not in body and answer["device_code"] not in body
+    again = started(client, registered, scope="read")  # granted already: no new notice
+    decide(client, alice, entered(client, alice, again["user_code"])["id"])
+    assert len(mail.to("alice@example.com")) == 1
+
+
+def test_a_grant_ended_before_the_poll_gives_the_device_nothing(client, alice, registered):
+    answer = started(client, registered)
+    decide(client, alice, entered(client, alice, answer["user_code"])["id"])
+    (grant,) = client.get("/api/auth/connected-apps", headers=alice).get_json()["data"]
+    assert client.delete(f"/api/auth/connected-apps/{grant['id']}",
+                         headers=alice).status_code == 204
+    polled(client, registered, answer["device_code"], "invalid_grant")
+
+
 # --- every poll's answer ---
 
 def test_polling_too_soon_slows_the_device_down_more_each_time(client, registered, clock, app):
