@@ -238,12 +238,21 @@ class DeviceGrant(Issuing, DeviceCodeGrant):
     def authorization(self) -> OAuthAuthorization:
         return self.request.authorization_code.row
 
+    def authenticate_token_endpoint_client(self):
+        """authlib's, the client kept on the request: a device code is looked up as the
+        authenticated client's only (query_device_credential)."""
+        self.request.client = super().authenticate_token_endpoint_client()
+        return self.request.client
+
     def query_device_credential(self, device_code):
         if not isinstance(device_code, str) or not DEVICE_CODE.fullmatch(device_code):
             raise InvalidGrantError("Unknown device_code")
         row = db.session.execute(select(OAuthDeviceAuthorization).where(
             OAuthDeviceAuthorization.device_code_hash == tokens.digest(device_code))).scalar()
-        if row is None or not tokens.matches(device_code, row.device_code_hash):
+        if (row is None or not tokens.matches(device_code, row.device_code_hash)
+                or row.client_id != self.request.client.row.id):
+            # RFC 6749 5.2: another client's is invalid_grant, as an unknown one (and its
+            # polls change nothing of the code's state)
             raise InvalidGrantError("Unknown device_code")
         if row.spent_at is not None:
             raise InvalidGrantError("This device_code was spent: its tokens were issued")
