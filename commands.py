@@ -18,6 +18,7 @@ from sections.auth.models import (
 )
 from sections.auth.services import bans, impersonation, security_log
 from sections.oauth.models import (
+    OAuthDeviceAuthorization,
     OAuthRefreshToken,
     OAuthRequest,
     RevokedAccessToken,
@@ -28,7 +29,8 @@ from sections.sso.saml.models import SamlAcceptedAssertion
 # Every table whose rows die at `expires_at`; later features append theirs.
 # An API key without an expiry (NULL) is never purged.
 EXPIRING = [Session, OneTimeToken, PasskeyChallenge, PendingSignIn, OutboxMessage, ApiKey,
-            SamlAcceptedAssertion, OAuthRequest, OAuthRefreshToken, RevokedAccessToken]
+            SamlAcceptedAssertion, OAuthRequest, OAuthRefreshToken, RevokedAccessToken,
+            OAuthDeviceAuthorization]
 ROLES = ("admin", "user")
 
 

@@ -164,6 +164,10 @@ SETTINGS = {
     # default: {APP_BASE_URL}/consent, which the service serves itself when APP_BASE_URL is
     # API_BASE_URL.
     "OAUTH_CONSENT_URL": (str, None),
+    "OAUTH_DEVICE_CODE_LIFETIME": (int, 600),  # seconds a device's codes live (RFC 8628)
+    # Where a device's user enters its code; default {APP_BASE_URL}/device (served by the
+    # service when APP_BASE_URL is API_BASE_URL, as /consent is).
+    "OAUTH_DEVICE_URL": (str, None),
     # Clients may register themselves (RFC 7591 at /api/oauth2/register, managed by RFC 7592):
     # the AI agents that arrive with no prior registration. Off: the endpoint answers 404 and
     # the metadata has no registration_endpoint.

@@ -61,6 +61,11 @@ def decide(client, headers, request, decision="allow", **proof):
 def token(client, app_answer, **form):
     """POST /api/oauth2/token as the app authenticates (client_secret_basic, or its id alone
     for a public app)."""
+    return as_client(client, "/api/oauth2/token", app_answer, form)
+
+
+def as_client(client, path, app_answer, form):
+    """POST `form` to `path` as the app authenticates at the token endpoint."""
     app = app_answer["app"]
     headers = {}
     if app_answer.get("clientSecret"):
@@ -68,7 +73,20 @@ def token(client, app_answer, **form):
         headers["Authorization"] = "Basic " + base64.b64encode(pair).decode()
     else:
         form.setdefault("client_id", app["clientId"])
-    return client.post("/api/oauth2/token", data=form, headers=headers)
+    return client.post(path, data=form, headers=headers)
+
+
+DEVICE_GRANT = "urn:ietf:params:oauth:grant-type:device_code"  # RFC 8628
+
+
+def device_authorization(client, app_answer, **form):
+    """POST /api/oauth2/device_authorization as the app authenticates (RFC 8628 3.1)."""
+    return as_client(client, "/api/oauth2/device_authorization", app_answer, form)
+
+
+def poll(client, app_answer, device_code, **form):
+    """The device's poll at the token endpoint (RFC 8628 3.4)."""
+    return token(client, app_answer, grant_type=DEVICE_GRANT, device_code=device_code, **form)
 
 
 def code_flow(client, headers, app_answer, scope="openid read offline_access", **params):

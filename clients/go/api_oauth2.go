@@ -138,6 +138,185 @@ func (a *Oauth2APIService) Oauth2AuthorizeExecute(r ApiOauth2AuthorizeRequest) (
 	return localVarReturnValue, localVarHTTPResponse, nil
 }
 
+type ApiOauth2DeviceAuthorizationRequest struct {
+	ctx          context.Context
+	ApiService   *Oauth2APIService
+	scope        *string
+	resource     *string
+	clientId     *string
+	clientSecret *string
+}
+
+// Space-separated scopes (default read)
+func (r ApiOauth2DeviceAuthorizationRequest) Scope(scope string) ApiOauth2DeviceAuthorizationRequest {
+	r.scope = &scope
+	return r
+}
+
+// The tokens&#39; audiences (RFC 8707; may repeat)
+func (r ApiOauth2DeviceAuthorizationRequest) Resource(resource string) ApiOauth2DeviceAuthorizationRequest {
+	r.resource = &resource
+	return r
+}
+
+// The client (its secret by HTTP Basic, or client_secret here)
+func (r ApiOauth2DeviceAuthorizationRequest) ClientId(clientId string) ApiOauth2DeviceAuthorizationRequest {
+	r.clientId = &clientId
+	return r
+}
+
+// A confidential client&#39;s secret (client_secret_post)
+func (r ApiOauth2DeviceAuthorizationRequest) ClientSecret(clientSecret string) ApiOauth2DeviceAuthorizationRequest {
+	r.clientSecret = &clientSecret
+	return r
+}
+
+func (r ApiOauth2DeviceAuthorizationRequest) Execute() (*Oauth2DeviceAuthorization200Response, *http.Response, error) {
+	return r.ApiService.Oauth2DeviceAuthorizationExecute(r)
+}
+
+/*
+Oauth2DeviceAuthorization Start a device authorization (RFC 8628 3.1): the codes, where the user enters the user code, how often to poll.
+
+	@param ctx context.Context - for authentication, logging, cancellation, deadlines, tracing, etc. Passed from http.Request or context.Background().
+	@return ApiOauth2DeviceAuthorizationRequest
+*/
+func (a *Oauth2APIService) Oauth2DeviceAuthorization(ctx context.Context) ApiOauth2DeviceAuthorizationRequest {
+	return ApiOauth2DeviceAuthorizationRequest{
+		ApiService: a,
+		ctx:        ctx,
+	}
+}
+
+// Execute executes the request
+//
+//	@return Oauth2DeviceAuthorization200Response
+func (a *Oauth2APIService) Oauth2DeviceAuthorizationExecute(r ApiOauth2DeviceAuthorizationRequest) (*Oauth2DeviceAuthorization200Response, *http.Response, error) {
+	var (
+		localVarHTTPMethod  = http.MethodPost
+		localVarPostBody    interface{}
+		formFiles           []formFile
+		localVarReturnValue *Oauth2DeviceAuthorization200Response
+	)
+
+	localBasePath, err := a.client.cfg.ServerURLWithContext(r.ctx, "Oauth2APIService.Oauth2DeviceAuthorization")
+	if err != nil {
+		return localVarReturnValue, nil, &GenericOpenAPIError{error: err.Error()}
+	}
+
+	localVarPath := localBasePath + "/api/oauth2/device_authorization"
+
+	localVarHeaderParams := make(map[string]string)
+	localVarQueryParams := url.Values{}
+	localVarFormParams := url.Values{}
+
+	// to determine the Content-Type header
+	localVarHTTPContentTypes := []string{"application/x-www-form-urlencoded"}
+
+	// set Content-Type header
+	localVarHTTPContentType := selectHeaderContentType(localVarHTTPContentTypes)
+	if localVarHTTPContentType != "" {
+		localVarHeaderParams["Content-Type"] = localVarHTTPContentType
+	}
+
+	// to determine the Accept header
+	localVarHTTPHeaderAccepts := []string{"application/json"}
+
+	// set Accept header
+	localVarHTTPHeaderAccept := selectHeaderAccept(localVarHTTPHeaderAccepts)
+	if localVarHTTPHeaderAccept != "" {
+		localVarHeaderParams["Accept"] = localVarHTTPHeaderAccept
+	}
+	if r.scope != nil {
+		parameterAddToHeaderOrQuery(localVarFormParams, "scope", r.scope, "", "")
+	}
+	if r.resource != nil {
+		parameterAddToHeaderOrQuery(localVarFormParams, "resource", r.resource, "", "")
+	}
+	if r.clientId != nil {
+		parameterAddToHeaderOrQuery(localVarFormParams, "client_id", r.clientId, "", "")
+	}
+	if r.clientSecret != nil {
+		parameterAddToHeaderOrQuery(localVarFormParams, "client_secret", r.clientSecret, "", "")
+	}
+	req, err := a.client.prepareRequest(r.ctx, localVarPath, localVarHTTPMethod, localVarPostBody, localVarHeaderParams, localVarQueryParams, localVarFormParams, formFiles)
+	if err != nil {
+		return localVarReturnValue, nil, err
+	}
+
+	localVarHTTPResponse, err := a.client.callAPI(req)
+	if err != nil || localVarHTTPResponse == nil {
+		return localVarReturnValue, localVarHTTPResponse, err
+	}
+
+	localVarBody, err := io.ReadAll(localVarHTTPResponse.Body)
+	localVarHTTPResponse.Body.Close()
+	localVarHTTPResponse.Body = io.NopCloser(bytes.NewBuffer(localVarBody))
+	if err != nil {
+		return localVarReturnValue, localVarHTTPResponse, err
+	}
+
+	if localVarHTTPResponse.StatusCode >= 300 {
+		newErr := &GenericOpenAPIError{
+			body:  localVarBody,
+			error: localVarHTTPResponse.Status,
+		}
+		if localVarHTTPResponse.StatusCode == 429 {
+			var v Oauth2Token429Response
+			err = a.client.decode(&v, localVarBody, localVarHTTPResponse.Header.Get("Content-Type"))
+			if err != nil {
+				newErr.error = err.Error()
+				return localVarReturnValue, localVarHTTPResponse, newErr
+			}
+			newErr.error = formatErrorMessage(localVarHTTPResponse.Status, &v)
+			newErr.model = v
+			return localVarReturnValue, localVarHTTPResponse, newErr
+		}
+		if localVarHTTPResponse.StatusCode == 400 {
+			var v Oauth2Token429Response
+			err = a.client.decode(&v, localVarBody, localVarHTTPResponse.Header.Get("Content-Type"))
+			if err != nil {
+				newErr.error = err.Error()
+				return localVarReturnValue, localVarHTTPResponse, newErr
+			}
+			newErr.error = formatErrorMessage(localVarHTTPResponse.Status, &v)
+			newErr.model = v
+			return localVarReturnValue, localVarHTTPResponse, newErr
+		}
+		if localVarHTTPResponse.StatusCode == 401 {
+			var v Oauth2Token429Response
+			err = a.client.decode(&v, localVarBody, localVarHTTPResponse.Header.Get("Content-Type"))
+			if err != nil {
+				newErr.error = err.Error()
+				return localVarReturnValue, localVarHTTPResponse, newErr
+			}
+			newErr.error = formatErrorMessage(localVarHTTPResponse.Status, &v)
+			newErr.model = v
+			return localVarReturnValue, localVarHTTPResponse, newErr
+		}
+		var v Error
+		err = a.client.decode(&v, localVarBody, localVarHTTPResponse.Header.Get("Content-Type"))
+		if err != nil {
+			newErr.error = err.Error()
+			return localVarReturnValue, localVarHTTPResponse, newErr
+		}
+		newErr.error = formatErrorMessage(localVarHTTPResponse.Status, &v)
+		newErr.model = v
+		return localVarReturnValue, localVarHTTPResponse, newErr
+	}
+
+	err = a.client.decode(&localVarReturnValue, localVarBody, localVarHTTPResponse.Header.Get("Content-Type"))
+	if err != nil {
+		newErr := &GenericOpenAPIError{
+			body:  localVarBody,
+			error: err.Error(),
+		}
+		return localVarReturnValue, localVarHTTPResponse, newErr
+	}
+
+	return localVarReturnValue, localVarHTTPResponse, nil
+}
+
 type ApiOauth2IntrospectRequest struct {
 	ctx           context.Context
 	ApiService    *Oauth2APIService
@@ -620,6 +799,7 @@ type ApiOauth2TokenRequest struct {
 	ApiService   *Oauth2APIService
 	grantType    *string
 	code         *string
+	deviceCode   *string
 	redirectUri  *string
 	codeVerifier *string
 	refreshToken *string
@@ -629,7 +809,7 @@ type ApiOauth2TokenRequest struct {
 	clientSecret *string
 }
 
-// authorization_code or refresh_token
+// authorization_code, refresh_token or urn:ietf:params:oauth:grant-type:device_code
 func (r ApiOauth2TokenRequest) GrantType(grantType string) ApiOauth2TokenRequest {
 	r.grantType = &grantType
 	return r
@@ -638,6 +818,12 @@ func (r ApiOauth2TokenRequest) GrantType(grantType string) ApiOauth2TokenRequest
 // The code
 func (r ApiOauth2TokenRequest) Code(code string) ApiOauth2TokenRequest {
 	r.code = &code
+	return r
+}
+
+// The device code (RFC 8628 3.4)
+func (r ApiOauth2TokenRequest) DeviceCode(deviceCode string) ApiOauth2TokenRequest {
+	r.deviceCode = &deviceCode
 	return r
 }
 
@@ -745,6 +931,9 @@ func (a *Oauth2APIService) Oauth2TokenExecute(r ApiOauth2TokenRequest) (*Oauth2T
 	parameterAddToHeaderOrQuery(localVarFormParams, "grant_type", r.grantType, "", "")
 	if r.code != nil {
 		parameterAddToHeaderOrQuery(localVarFormParams, "code", r.code, "", "")
+	}
+	if r.deviceCode != nil {
+		parameterAddToHeaderOrQuery(localVarFormParams, "device_code", r.deviceCode, "", "")
 	}
 	if r.redirectUri != nil {
 		parameterAddToHeaderOrQuery(localVarFormParams, "redirect_uri", r.redirectUri, "", "")

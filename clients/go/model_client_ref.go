@@ -29,9 +29,10 @@ type ClientRef struct {
 	LogoUrl     NullableString `json:"logoUrl"`
 	HomepageUrl NullableString `json:"homepageUrl"`
 	// True for apps only
-	Verified      bool   `json:"verified"`
-	RedirectUri   string `json:"redirectUri"`
-	LocalhostOnly bool   `json:"localhostOnly"`
+	Verified bool `json:"verified"`
+	// Where the decision sends the browser; null for a device's request
+	RedirectUri   NullableString `json:"redirectUri"`
+	LocalhostOnly bool           `json:"localhostOnly"`
 }
 
 type _ClientRef ClientRef
@@ -40,7 +41,7 @@ type _ClientRef ClientRef
 // This constructor will assign default values to properties that have it defined,
 // and makes sure properties required by API are set, but the set of arguments
 // will change when the set of required properties is changed
-func NewClientRef(clientId string, name string, kind string, host NullableString, logoUrl NullableString, homepageUrl NullableString, verified bool, redirectUri string, localhostOnly bool) *ClientRef {
+func NewClientRef(clientId string, name string, kind string, host NullableString, logoUrl NullableString, homepageUrl NullableString, verified bool, redirectUri NullableString, localhostOnly bool) *ClientRef {
 	this := ClientRef{}
 	this.ClientId = clientId
 	this.Name = name
@@ -237,27 +238,29 @@ func (o *ClientRef) SetVerified(v bool) {
 }
 
 // GetRedirectUri returns the RedirectUri field value
+// If the value is explicit nil, the zero value for string will be returned
 func (o *ClientRef) GetRedirectUri() string {
-	if o == nil {
+	if o == nil || o.RedirectUri.Get() == nil {
 		var ret string
 		return ret
 	}
 
-	return o.RedirectUri
+	return *o.RedirectUri.Get()
 }
 
 // GetRedirectUriOk returns a tuple with the RedirectUri field value
 // and a boolean to check if the value has been set.
+// NOTE: If the value is an explicit nil, `nil, true` will be returned
 func (o *ClientRef) GetRedirectUriOk() (*string, bool) {
 	if o == nil {
 		return nil, false
 	}
-	return &o.RedirectUri, true
+	return o.RedirectUri.Get(), o.RedirectUri.IsSet()
 }
 
 // SetRedirectUri sets field value
 func (o *ClientRef) SetRedirectUri(v string) {
-	o.RedirectUri = v
+	o.RedirectUri.Set(&v)
 }
 
 // GetLocalhostOnly returns the LocalhostOnly field value
@@ -301,7 +304,7 @@ func (o ClientRef) ToMap() (map[string]interface{}, error) {
 	toSerialize["logoUrl"] = o.LogoUrl.Get()
 	toSerialize["homepageUrl"] = o.HomepageUrl.Get()
 	toSerialize["verified"] = o.Verified
-	toSerialize["redirectUri"] = o.RedirectUri
+	toSerialize["redirectUri"] = o.RedirectUri.Get()
 	toSerialize["localhostOnly"] = o.LocalhostOnly
 	return toSerialize, nil
 }

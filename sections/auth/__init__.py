@@ -4,6 +4,7 @@
 EXPORTS = ("models", "schemas.auth", "schemas.security", "services.api_keys",
            "services.bans", "services.impersonation", "services.deletion", "services.notices",
            "services.reauth", "services.security_log",
+           "services.throttle",  # the failure cap (the identity provider's user codes)
            # the federation path of every provider's sign-in (single sign-on's, E4.2)
            "routes", "routes.oauth", "services.accounts", "services.federation",
            "services.redirects", "sign_in_metrics",

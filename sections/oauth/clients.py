@@ -11,7 +11,8 @@ from sections.oauth import redirect_uris
 from sections.oauth.models import ACTIVE, CONFIDENTIAL, OAuthClient
 
 SECRET_METHODS = ("client_secret_basic", "client_secret_post")
-GRANT_TYPES = ("authorization_code", "refresh_token")
+GRANT_TYPES = ("authorization_code", "refresh_token",
+               "urn:ietf:params:oauth:grant-type:device_code")  # RFC 8628
 MAX_CLIENT_ID = 2000  # characters: a metadata document's URL is the longest client id
 
 

@@ -13,7 +13,7 @@ from core.db import db, new_id
 from core.outcomes import InvalidToken
 from sections.auth.outcomes import ReauthenticationRequired
 from sections.auth.services import reauth
-from sections.oauth import authorize, connected, redirect_uris, scopes, server
+from sections.oauth import authorize, connected, device, redirect_uris, scopes, server
 from sections.oauth.models import ACTIVE, APP, OAuthClient, OAuthGrant, OAuthRequest
 
 REQUEST_ID_LENGTH = 43
@@ -72,11 +72,12 @@ def _reauthentication_required(row: OAuthRequest, credential) -> bool:
 def describe(request_id: str, row: OAuthRequest, client: OAuthClient, credential) -> dict:
     """E5.3's `request`: the client as the page shows it, the scopes in words, the rest."""
     params = row.params
-    redirect_uri = params["redirect_uri"]
+    redirect_uri = params.get("redirect_uri")  # None: a device's request
     return {"id": request_id, "client": {
         "clientId": client.client_id, "name": client.name, "kind": client.kind,
-        "host": urlsplit(client.client_id if client.kind != APP and client.client_id
-                         .startswith("https://") else redirect_uri).hostname,
+        "host": connected.host(client) if redirect_uri is None else urlsplit(
+            client.client_id if client.kind != APP and client.client_id
+            .startswith("https://") else redirect_uri).hostname,
         "logoUrl": client.logo_url, "homepageUrl": client.homepage_url,
         "verified": client.kind == APP, "redirectUri": redirect_uri,
         "localhostOnly": redirect_uris.localhost_only(client.redirect_uris)},
@@ -89,10 +90,10 @@ def describe(request_id: str, row: OAuthRequest, client: OAuthClient, credential
 
 
 def decide(row: OAuthRequest, client: OAuthClient, credential, user, decision: str,
-           password: str | None, totp_code: str | None) -> str:
+           password: str | None, totp_code: str | None) -> str | None:
     """The decision's redirect (with the code, or the error): the request is spent first, so a
-    second decision is 400 INVALID_TOKEN; a refused proof (403) spends nothing. The caller
-    commits."""
+    second decision is 400 INVALID_TOKEN; a refused proof (403) spends nothing. A device's
+    request (device.entered) has no redirect: None, the device polls. The caller commits."""
     params = row.params
     auth_time = signed_in_at(credential)
     if decision == "allow" and _reauthentication_required(row, credential):
@@ -101,18 +102,27 @@ def decide(row: OAuthRequest, client: OAuthClient, credential, user, decision: s
     if db.session.execute(delete(OAuthRequest).where(OAuthRequest.id == row.id)
                           .execution_options(synchronize_session=False)).rowcount != 1:
         raise InvalidToken("Unknown, used or expired authorization request")
+    on_device = params.get("device")  # RFC 8628: the device polls for the answer
+    if on_device is not None:
+        device.claim(on_device, decision)
     if decision == "allow" and "none" in params["prompt"] and not granted:
         return authorize.back_to(params["redirect_uri"], params.get("state"),
                                  error="consent_required",
                                  error_description="The user has not granted this yet")
-    request = authorize.authlib_request(params)
-    the_server = server.of_app()
-    grant = the_server.get_authorization_grant(request)
+    consent = None
     if decision == "allow":
         sso = credential.sso or {}
         consented = connected.granted(user, client, params, _widened, sso.get("projectId"))
-        request.consent = Consent(consented.id, params["resources"], auth_time,
-                                  sso.get("connectionId"), sso.get("projectId"))
+        consent = Consent(consented.id, params["resources"], auth_time,
+                          sso.get("connectionId"), sso.get("projectId"))
+    if on_device is not None:
+        if consent is not None:
+            device.authorized(on_device, client, user, params, consent)
+        return None
+    request = authorize.authlib_request(params)
+    request.consent = consent
+    the_server = server.of_app()
+    grant = the_server.get_authorization_grant(request)
     response = the_server.create_authorization_response(
         request, grant_user=user if decision == "allow" else None, grant=grant)
     return response.headers["Location"]

@@ -189,3 +189,29 @@ class SigningKey(db.Model):
     public_jwk: Mapped[dict] = mapped_column(JSON)
     created_at: Mapped[datetime] = mapped_column(UTCDateTime, default=_now)
     retired_at: Mapped[datetime | None] = mapped_column(UTCDateTime)
+
+
+class OAuthDeviceAuthorization(db.Model):
+    """A device authorization (RFC 8628, E5.4): its device code and its user code, each kept as
+    the SHA-256 of its value (the user code normalized: upper case, no dash), the request as
+    checked (scope, resources: `params`), the polling state (`interval`, the last poll), and
+    the user's decision (`status`, and for `allow` the consented authorization its tokens are
+    issued from). `spent_at` is set once, by the poll that gets the tokens."""
+
+    __tablename__ = "oauth_device_authorizations"
+    __table_args__ = (Index("ix_oauth_device_authorizations_expires_at", "expires_at"),)
+
+    id: Mapped[str] = mapped_column(String(32), primary_key=True, default=new_id)
+    device_code_hash: Mapped[str] = mapped_column(String(64), unique=True)
+    user_code_hash: Mapped[str] = mapped_column(String(64), unique=True)
+    client_id: Mapped[str] = mapped_column(ForeignKey("oauth_clients.id", ondelete="CASCADE"),
+                                           index=True)
+    params: Mapped[dict] = mapped_column(JSON)
+    status: Mapped[str] = mapped_column(String(16), default="pending")  # allowed, denied
+    interval: Mapped[int] = mapped_column(default=5)
+    polled_at: Mapped[datetime | None] = mapped_column(UTCDateTime)
+    authorization_id: Mapped[str | None] = mapped_column(
+        ForeignKey("oauth_authorizations.id", ondelete="CASCADE"))
+    created_at: Mapped[datetime] = mapped_column(UTCDateTime, default=_now)
+    expires_at: Mapped[datetime] = mapped_column(UTCDateTime)
+    spent_at: Mapped[datetime | None] = mapped_column(UTCDateTime)

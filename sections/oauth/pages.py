@@ -1,6 +1,7 @@
 """The pages the identity provider serves itself (extensions.md E5.3): the refusal of an
 authorization request it cannot answer (a 400 page, never a redirect), and, when the front end
-is the service (APP_BASE_URL equal to API_BASE_URL), the consent page at /consent. Both are sent
+is the service (APP_BASE_URL equal to API_BASE_URL), the consent page at /consent and the device
+page at /device (the same page, which first asks the device's code). All are sent
 with headers that allow no framing and no referrer; the consent page's one script is its static
 file, allowed by a nonce made for each answer."""
 import secrets
@@ -43,6 +44,17 @@ def consent_page():
         abort(404)
     nonce = secrets.token_urlsafe(18)
     return Response(render_template("consent.html", nonce=nonce), mimetype="text/html",
+                    headers={**STRICT, "Content-Security-Policy": consent_policy(nonce)})
+
+
+@blp.get("/device")
+def device_page():
+    """Show the device page: sign in, enter the device's code, allow or deny (E5.4)."""
+    if not serves_pages(current_app):
+        abort(404)
+    nonce = secrets.token_urlsafe(18)
+    return Response(render_template("consent.html", nonce=nonce, device=True),
+                    mimetype="text/html",
                     headers={**STRICT, "Content-Security-Policy": consent_policy(nonce)})
 
 

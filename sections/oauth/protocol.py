@@ -65,10 +65,11 @@ def refuse_bad_form():
 DESCRIPTIONS = {
     "invalid_request": "The request is missing a parameter or has a malformed one",
     "invalid_client": "Client authentication failed",
-    "invalid_grant": "The code or refresh token is unknown, expired, spent, another "
-                     "client's, or does not match this request",
+    "invalid_grant": "The code, refresh token or device code is unknown, expired, spent, "
+                     "another client's, or does not match this request",
     "unauthorized_client": "This client may not use this grant type",
-    "unsupported_grant_type": "The grant types are authorization_code and refresh_token",
+    "unsupported_grant_type": "The grant types are authorization_code, refresh_token and "
+                              "urn:ietf:params:oauth:grant-type:device_code",
     "invalid_scope": "The scope is unknown or wider than the one granted",
     "unsupported_token_type": "This token type cannot be revoked",
 }

@@ -38,7 +38,9 @@ CLIENT_AUTH = {"client_id": "The client (its secret by HTTP Basic, or client_sec
 FORM_ENDPOINTS = {
     "token": {"summary": "Exchange a code or a refresh token for tokens (RFC 6749 4.1.3, 6).",
               "operationId": "oauth2Token", "requestBody": _form({
-                  "grant_type": "authorization_code or refresh_token", "code": "The code",
+                  "grant_type": "authorization_code, refresh_token or "
+                                "urn:ietf:params:oauth:grant-type:device_code",
+                  "code": "The code", "device_code": "The device code (RFC 8628 3.4)",
                   "redirect_uri": "Exactly the authorization's", "code_verifier": "PKCE's",
                   "refresh_token": "ort_...", "scope": "Fewer scopes (a refresh)",
                   "resource": "The token's audience (RFC 8707)", **CLIENT_AUTH}, ["grant_type"]),
@@ -46,6 +48,17 @@ FORM_ENDPOINTS = {
                   "access_token": "string", "token_type": "string", "expires_in": "integer",
                   "scope": "string", "refresh_token": "string", "id_token": "string"}),
                   **ERRORS}},
+    "device-authorization": {
+        "summary": "Start a device authorization (RFC 8628 3.1): the codes, where the user "
+                   "enters the user code, how often to poll.",
+        "operationId": "oauth2DeviceAuthorization", "requestBody": _form({
+            "scope": "Space-separated scopes (default read)",
+            "resource": "The tokens' audiences (RFC 8707; may repeat)", **CLIENT_AUTH}),
+        "responses": {"200": _answer("The device code, the user code and where to enter it "
+                                     "(Cache-Control: no-store)", {
+            "device_code": "string", "user_code": "string", "verification_uri": "string",
+            "verification_uri_complete": "string", "expires_in": "integer",
+            "interval": "integer"}), **ERRORS}},
     "revoke": {"summary": "Revoke a token (RFC 7009): 200 whatever the token was.",
                "operationId": "oauth2Revoke", "requestBody": _form({
                    "token": "An access or refresh token", "token_type_hint": "Optional",
@@ -99,7 +112,8 @@ class ClientRefSchema(Schema):
     logoUrl = fields.String(required=True, allow_none=True)
     homepageUrl = fields.String(required=True, allow_none=True)
     verified = fields.Boolean(required=True, metadata={"description": "True for apps only"})
-    redirectUri = fields.String(required=True)
+    redirectUri = fields.String(required=True, allow_none=True, metadata={
+        "description": "Where the decision sends the browser; null for a device's request"})
     localhostOnly = fields.Boolean(required=True)
 
 
@@ -128,6 +142,11 @@ class DecisionSchema(RequestSchema):
     decision = fields.String(required=True, validate=validate.OneOf(["allow", "deny"]))
     password = fields.String(validate=validate.Length(max=1024))
     totpCode = fields.String(validate=validate.Length(max=64))
+
+
+class DeviceCodeSchema(RequestSchema):
+    userCode = fields.String(required=True, validate=validate.Length(min=1, max=64), metadata={
+        "description": "The code the device shows (XXXX-XXXX; any case, the dash optional)"})
 
 
 class DecisionAnswerSchema(Schema):

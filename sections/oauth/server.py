@@ -135,7 +135,7 @@ class CodeGrant(Issuing, grants.AuthorizationCodeGrant):
         self.claimed(update(OAuthAuthorization).where(
             OAuthAuthorization.id == row.id, OAuthAuthorization.code_used_at.is_(None))
             .values(code_used_at=clock.utcnow()), revoke=True)
-        return _live_user(row.user_id)
+        return live_user(row.user_id)
 
     def delete_authorization_code(self, authorization_code):
         """Spent already, before the tokens were made (authenticate_user)."""
@@ -179,13 +179,13 @@ class RefreshGrant(Issuing, grants.RefreshTokenGrant):
             OAuthRefreshToken.id == refresh_token.row.id,
             OAuthRefreshToken.replaced_at.is_(None)).values(replaced_at=clock.utcnow()),
             revoke=False)  # E5.4: the same token twice at once is a retry, tokens once
-        return _live_user(refresh_token.authorization.user_id)
+        return live_user(refresh_token.authorization.user_id)
 
     def revoke_old_credential(self, refresh_token):
         """Replaced already, before the tokens were made (authenticate_user)."""
 
 
-def _live_user(user_id: str) -> User | None:
+def live_user(user_id: str) -> User | None:
     user = db.session.get(User, user_id)
     return None if user is None or bans.is_banned(user) else user
 
@@ -210,6 +210,9 @@ def make(app) -> AuthorizationServer:
                                  save_token=lambda token, request: None)  # JWTs are not kept
     server.register_grant(CodeGrant, [S256(required=True), id_tokens.OpenID()])
     server.register_grant(RefreshGrant, [id_tokens.OpenIDOnRefresh()])
+    from sections.oauth import device  # RFC 8628, built on Issuing above
+    server.register_grant(device.DeviceGrant, [device.OpenIDOnDevice()])
+    server.register_endpoint(device.DeviceEndpoint)
     server.register_endpoint(revocation.Revocation)
     server.register_endpoint(revocation.Introspection)
     server.register_extension(Issuer())

@@ -1,14 +1,15 @@
-"""The identity provider's endpoints under /api/auth (extensions.md E5.2, E5.3), in the auth
-envelope: the consent page's reading and decision of an authorization request, and the apps a
-user registers. API keys and OAuth tokens reach none of them (E2.2's rule: 403
-INSUFFICIENT_SCOPE), impersonation sessions change nothing (403 IMPERSONATION_FORBIDDEN)."""
+"""The identity provider's endpoints under /api/auth (extensions.md E5.2-E5.4), in the auth
+envelope: the consent page's reading and decision of an authorization request (a device's
+too, from its user code), and the apps a user registers. API keys and OAuth tokens reach none
+of them (E2.2's rule: 403 INSUFFICIENT_SCOPE), impersonation sessions change nothing (403
+IMPERSONATION_FORBIDDEN)."""
 from core.access import guard, login_required, not_impersonated, verified_email_required
 from core.bearer import current_session
 from core.blueprint import ApiBlueprint
 from core.db import db
 from core.errors import AUTH
 from sections.auth.routes import current_user
-from sections.oauth import apps, consent
+from sections.oauth import apps, consent, device
 from sections.oauth.schemas import (
     AppAnswerSchema,
     AppChangeSchema,
@@ -19,6 +20,7 @@ from sections.oauth.schemas import (
     AuthorizationRequestAnswerSchema,
     DecisionAnswerSchema,
     DecisionSchema,
+    DeviceCodeSchema,
 )
 
 blp = ApiBlueprint("oauth_auth", __name__, url_prefix="/api/auth", envelope=AUTH,
@@ -53,6 +55,22 @@ def decide_authorization_request(data, request_id):
                               data.get("password"), data.get("totpCode"))
     db.session.commit()
     return {"redirectTo": location}
+
+
+@blp.post("/device")
+@blp.doc(operationId="enterDeviceCode")
+@blp.response(200, AuthorizationRequestAnswerSchema)
+@blp.errors((400, "INVALID_TOKEN: an unknown, decided or expired user code (each wrong one "
+                  "counts as a failed sign-in of the account)"))
+@not_impersonated
+@blp.arguments(DeviceCodeSchema)
+def enter_device_code(data):
+    """Enter the code a device shows: its authorization request, decided as any other."""
+    request_id = device.entered(current_user(), data["userCode"])
+    row, client = consent.find(request_id)
+    answer = {"request": consent.describe(request_id, row, client, current_session())}
+    db.session.commit()
+    return answer
 
 
 @blp.post("/oauth-apps")

@@ -51,6 +51,8 @@ def form_endpoint(name: str, answer):
 
 for _path, _name, _answer in (
         ("/token", "token", lambda: server.of_app().create_token_response()),
+        ("/device_authorization", "device-authorization",
+         lambda: server.of_app().create_endpoint_response("device_authorization")),
         ("/revoke", "revoke",
          lambda: server.of_app().create_endpoint_response("revocation")),
         ("/introspect", "introspect",

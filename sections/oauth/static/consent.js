@@ -1,14 +1,16 @@
-// The consent page (extensions.md E5.3): it signs the user in through this API's JSON endpoints
-// (password and two-factor code, a passkey, or single sign-on by address), keeps the bearer in
-// sessionStorage, reads the authorization request, shows the client and the scopes in words, and
-// posts the decision, then goes where the answer says. Every text from the API is set with
+// The consent page (extensions.md E5.3), and the device page (E5.4) it also is: it signs the user
+// in through this API's JSON endpoints (password and two-factor code, a passkey, or single
+// sign-on by address), keeps the bearer in sessionStorage, reads the authorization request (on
+// the device page, the one the code the user enters opens), shows the client and the scopes in
+// words, and posts the decision, then goes where the answer says (a device's: nowhere). Every text from the API is set with
 // textContent: a client's name is chosen by whoever registered the client.
 "use strict";
 
 (() => {
   const BEARER = "consent.bearer";
   const query = new URLSearchParams(location.search);
-  const requestId = query.get("request") || "";
+  const DEVICE = document.body.dataset.page === "device";
+  let requestId = query.get("request") || "";
   const $ = (id) => document.getElementById(id);
   let proofWithCode = false;
 
@@ -32,8 +34,14 @@
     NETWORK: "The service could not be reached: check your connection, then try again.",
   };
 
+  const DEVICE_WORDS = {
+    INVALID_TOKEN: "That code is not right, was already answered, or has expired: check the "
+      + "code your device shows, or start again on the device.",
+  };
+
   function words(data, status) {
-    return WORDS[data.error] || data.message || `The request failed (${status}).`;
+    return (DEVICE && DEVICE_WORDS[data.error]) || WORDS[data.error] || data.message
+      || `The request failed (${status}).`;
   }
 
   function say(text, isError = false) {
@@ -90,7 +98,7 @@
       $("password").value = "";
       $("totp").value = "";
       $("totp-field").hidden = true;
-      await load();
+      await (DEVICE ? showCode() : load());
       return;
     }
     if (data.error === "TOTP_REQUIRED" || data.error === "INVALID_TOTP") {
@@ -139,6 +147,11 @@
   }
 
   function comeBack() {
+    if (DEVICE) {
+      const code = $("user-code").value.trim() || query.get("user_code") || "";
+      return location.origin + location.pathname
+        + (code ? "?user_code=" + encodeURIComponent(code) : "");
+    }
     return location.origin + location.pathname + "?request=" + encodeURIComponent(requestId);
   }
 
@@ -218,7 +231,9 @@
     }
     fill($("resources"), request.resources, (resource) => resource);
     $("resources-part").hidden = request.resources.length === 0;
-    $("redirect-uri").textContent = client.redirectUri;
+    $("redirect-uri").textContent = client.redirectUri || "";
+    $("redirect-note").hidden = !client.redirectUri;
+    $("device-note").hidden = Boolean(client.redirectUri);
     proofWithCode = Boolean(user && user.twoFactorEnabled);
     $("proof").hidden = !request.reauthenticationRequired;
     $("proof-totp-field").hidden = !proofWithCode;
@@ -240,6 +255,42 @@
       finish(words(data, status), true);
       return;
     }
+    render(data.request, session.status === 200 ? session.data.user : null);
+  }
+
+  // --- the device page: the code the device shows ---
+
+  async function showCode(message) {
+    const session = await call("GET", "/api/auth/session");
+    if (session.status !== 200) {
+      sessionStorage.removeItem(BEARER);
+      showSignIn(session.status === 401 ? "" : words(session.data, session.status));
+      return;
+    }
+    $("code-account").textContent = session.data.user.email;
+    if (!$("user-code").value) $("user-code").value = query.get("user_code") || "";
+    show("code");
+    say(message || "", Boolean(message));
+    $("user-code").focus();
+  }
+
+  async function enterCode(event) {
+    event.preventDefault();
+    busy(true);
+    say("Checking the code…");
+    const [{status, data}, session] = [await call("POST", "/api/auth/device",
+      {userCode: $("user-code").value.trim()}), await call("GET", "/api/auth/session")];
+    busy(false);
+    if (status === 401) {
+      sessionStorage.removeItem(BEARER);
+      showSignIn("Your session has ended: sign in again.");
+      return;
+    }
+    if (status !== 200) {
+      say(words(data, status), true);
+      return;
+    }
+    requestId = data.request.id;
     render(data.request, session.status === 200 ? session.data.user : null);
   }
 
@@ -281,6 +332,8 @@
 
   function start() {
     $("signin-form").addEventListener("submit", signInWithPassword);
+    $("code-form").addEventListener("submit", enterCode);
+    $("code-switch").addEventListener("click", switchAccount);
     $("passkey").addEventListener("click", signInWithPasskey);
     $("sso").addEventListener("click", signInWithSso);
     $("switch").addEventListener("click", switchAccount);
@@ -289,6 +342,12 @@
       decide("allow");
     });
     $("deny").addEventListener("click", () => decide("deny"));
+    if (DEVICE) {
+      if (query.has("code") || query.has("error")) backFromSso();
+      else if (sessionStorage.getItem(BEARER)) showCode();
+      else showSignIn();
+      return;
+    }
     if (!/^[A-Za-z0-9_-]{43}$/.test(requestId)) {
       finish("This page was opened without an app's request: go back to the app and start "
         + "again.", true);

@@ -80,6 +80,7 @@ from .decision import Decision
 from .decision_answer import DecisionAnswer
 from .decision_decision import DecisionDecision
 from .delete_account import DeleteAccount
+from .device_code import DeviceCode
 from .disable_two_factor import DisableTwoFactor
 from .distribution import Distribution
 from .domain import Domain
@@ -220,6 +221,11 @@ from .o_auth_token import OAuthToken
 from .o_auth_token_info import OAuthTokenInfo
 from .oauth_2_delete_registration_response_401 import Oauth2DeleteRegistrationResponse401
 from .oauth_2_delete_registration_response_404 import Oauth2DeleteRegistrationResponse404
+from .oauth_2_device_authorization_body import Oauth2DeviceAuthorizationBody
+from .oauth_2_device_authorization_response_200 import Oauth2DeviceAuthorizationResponse200
+from .oauth_2_device_authorization_response_400 import Oauth2DeviceAuthorizationResponse400
+from .oauth_2_device_authorization_response_401 import Oauth2DeviceAuthorizationResponse401
+from .oauth_2_device_authorization_response_429 import Oauth2DeviceAuthorizationResponse429
 from .oauth_2_introspect_body import Oauth2IntrospectBody
 from .oauth_2_introspect_response_200 import Oauth2IntrospectResponse200
 from .oauth_2_introspect_response_400 import Oauth2IntrospectResponse400
@@ -441,6 +447,7 @@ __all__ = (
     "DecisionAnswer",
     "DecisionDecision",
     "DeleteAccount",
+    "DeviceCode",
     "DisableTwoFactor",
     "Distribution",
     "Domain",
@@ -577,6 +584,11 @@ __all__ = (
     "NewPasskey",
     "Oauth2DeleteRegistrationResponse401",
     "Oauth2DeleteRegistrationResponse404",
+    "Oauth2DeviceAuthorizationBody",
+    "Oauth2DeviceAuthorizationResponse200",
+    "Oauth2DeviceAuthorizationResponse400",
+    "Oauth2DeviceAuthorizationResponse401",
+    "Oauth2DeviceAuthorizationResponse429",
     "Oauth2IntrospectBody",
     "Oauth2IntrospectResponse200",
     "Oauth2IntrospectResponse400",

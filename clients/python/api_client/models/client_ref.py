@@ -19,7 +19,7 @@ class ClientRef:
         logo_url (None | str):
         homepage_url (None | str):
         verified (bool): True for apps only
-        redirect_uri (str):
+        redirect_uri (None | str): Where the decision sends the browser; null for a device's request
         localhost_only (bool):
     """
 
@@ -30,7 +30,7 @@ class ClientRef:
     logo_url: None | str
     homepage_url: None | str
     verified: bool
-    redirect_uri: str
+    redirect_uri: None | str
     localhost_only: bool
 
     def to_dict(self) -> dict[str, Any]:
@@ -51,6 +51,7 @@ class ClientRef:
 
         verified = self.verified
 
+        redirect_uri: None | str
         redirect_uri = self.redirect_uri
 
         localhost_only = self.localhost_only
@@ -105,7 +106,12 @@ class ClientRef:
 
         verified = d.pop("verified")
 
-        redirect_uri = d.pop("redirectUri")
+        def _parse_redirect_uri(data: object) -> None | str:
+            if data is None:
+                return data
+            return cast(None | str, data)
+
+        redirect_uri = _parse_redirect_uri(d.pop("redirectUri"))
 
         localhost_only = d.pop("localhostOnly")
 

@@ -15,8 +15,9 @@ T = TypeVar("T", bound="Oauth2TokenBody")
 class Oauth2TokenBody:
     """
     Attributes:
-        grant_type (str): authorization_code or refresh_token
+        grant_type (str): authorization_code, refresh_token or urn:ietf:params:oauth:grant-type:device_code
         code (str | Unset): The code
+        device_code (str | Unset): The device code (RFC 8628 3.4)
         redirect_uri (str | Unset): Exactly the authorization's
         code_verifier (str | Unset): PKCE's
         refresh_token (str | Unset): ort_...
@@ -28,6 +29,7 @@ class Oauth2TokenBody:
 
     grant_type: str
     code: str | Unset = UNSET
+    device_code: str | Unset = UNSET
     redirect_uri: str | Unset = UNSET
     code_verifier: str | Unset = UNSET
     refresh_token: str | Unset = UNSET
@@ -41,6 +43,8 @@ class Oauth2TokenBody:
         grant_type = self.grant_type
 
         code = self.code
+
+        device_code = self.device_code
 
         redirect_uri = self.redirect_uri
 
@@ -65,6 +69,8 @@ class Oauth2TokenBody:
         )
         if code is not UNSET:
             field_dict["code"] = code
+        if device_code is not UNSET:
+            field_dict["device_code"] = device_code
         if redirect_uri is not UNSET:
             field_dict["redirect_uri"] = redirect_uri
         if code_verifier is not UNSET:
@@ -89,6 +95,8 @@ class Oauth2TokenBody:
 
         code = d.pop("code", UNSET)
 
+        device_code = d.pop("device_code", UNSET)
+
         redirect_uri = d.pop("redirect_uri", UNSET)
 
         code_verifier = d.pop("code_verifier", UNSET)
@@ -106,6 +114,7 @@ class Oauth2TokenBody:
         oauth_2_token_body = cls(
             grant_type=grant_type,
             code=code,
+            device_code=device_code,
             redirect_uri=redirect_uri,
             code_verifier=code_verifier,
             refresh_token=refresh_token,

@@ -282,6 +282,8 @@ scripts/verify_audit_export.py EXPORT --head PSEQ:PHASH`. */
   oauth2Authorize: { method: "get", path: "/api/oauth2/authorize" },
   /** Exchange a code or a refresh token for tokens (RFC 6749 4.1.3, 6). */
   oauth2Token: { method: "post", path: "/api/oauth2/token" },
+  /** Start a device authorization (RFC 8628 3.1): the codes, where the user enters the user code, how often to poll. */
+  oauth2DeviceAuthorization: { method: "post", path: "/api/oauth2/device_authorization" },
   /** Revoke a token (RFC 7009): 200 whatever the token was. */
   oauth2Revoke: { method: "post", path: "/api/oauth2/revoke" },
   /** Say whether a token is active, and its claims (RFC 7662). */
@@ -307,6 +309,8 @@ client_id; a new secret comes when the client becomes confidential or its secret
   getAuthorizationRequest: { method: "get", path: "/api/auth/authorizations/{request_id}" },
   /** Allow or deny an authorization request: where the browser goes next. */
   decideAuthorizationRequest: { method: "post", path: "/api/auth/authorizations/{request_id}" },
+  /** Enter the code a device shows: its authorization request, decided as any other. */
+  enterDeviceCode: { method: "post", path: "/api/auth/device" },
   /** List the apps you registered. */
   listOAuthApps: { method: "get", path: "/api/auth/oauth-apps" },
   /** Register an app that signs users in with this service; its secret is shown only here. */

@@ -1940,6 +1940,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/oauth2/device_authorization": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Start a device authorization (RFC 8628 3.1): the codes, where the user enters the user code, how often to poll. */
+        post: operations["oauth2DeviceAuthorization"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/oauth2/revoke": {
         parameters: {
             query?: never;
@@ -2070,6 +2087,23 @@ export interface paths {
         put?: never;
         /** Allow or deny an authorization request: where the browser goes next. */
         post: operations["decideAuthorizationRequest"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/device": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Enter the code a device shows: its authorization request, decided as any other. */
+        post: operations["enterDeviceCode"];
         delete?: never;
         options?: never;
         head?: never;
@@ -3514,7 +3548,8 @@ export interface components {
             homepageUrl: string | null;
             /** @description True for apps only */
             verified: boolean;
-            redirectUri: string;
+            /** @description Where the decision sends the browser; null for a device's request */
+            redirectUri: string | null;
             localhostOnly: boolean;
         };
         Scope: {
@@ -3545,6 +3580,10 @@ export interface components {
         DecisionAnswer: {
             /** @description Where the browser goes: the redirect URI with the code, or the error */
             redirectTo: string | null;
+        };
+        DeviceCode: {
+            /** @description The code the device shows (XXXX-XXXX; any case, the dash optional) */
+            userCode: string;
         };
         AppCreate: {
             name: string;
@@ -12133,10 +12172,12 @@ export interface operations {
         requestBody: {
             content: {
                 "application/x-www-form-urlencoded": {
-                    /** @description authorization_code or refresh_token */
+                    /** @description authorization_code, refresh_token or urn:ietf:params:oauth:grant-type:device_code */
                     grant_type: string;
                     /** @description The code */
                     code?: string;
+                    /** @description The device code (RFC 8628 3.4) */
+                    device_code?: string;
                     /** @description Exactly the authorization's */
                     redirect_uri?: string;
                     /** @description PKCE's */
@@ -12168,6 +12209,94 @@ export interface operations {
                         scope?: string;
                         refresh_token?: string;
                         id_token?: string;
+                    };
+                };
+            };
+            /** @description OAuth's error (RFC 6749 5.2) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description RFC 6749's code (invalid_request, ...) */
+                        error: string;
+                        error_description?: string;
+                    };
+                };
+            };
+            /** @description invalid_client: the client's authentication failed */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description RFC 6749's code (invalid_request, ...) */
+                        error: string;
+                        error_description?: string;
+                    };
+                };
+            };
+            /** @description temporarily_unavailable: too many requests (Retry-After) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description RFC 6749's code (invalid_request, ...) */
+                        error: string;
+                        error_description?: string;
+                    };
+                };
+            };
+            /** @description Any other error, e.g. 405, 413, 415, 429, 503 */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    oauth2DeviceAuthorization: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": {
+                    /** @description Space-separated scopes (default read) */
+                    scope?: string;
+                    /** @description The tokens' audiences (RFC 8707; may repeat) */
+                    resource?: string;
+                    /** @description The client (its secret by HTTP Basic, or client_secret here) */
+                    client_id?: string;
+                    /** @description A confidential client's secret (client_secret_post) */
+                    client_secret?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The device code, the user code and where to enter it (Cache-Control: no-store) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        device_code?: string;
+                        user_code?: string;
+                        verification_uri?: string;
+                        verification_uri_complete?: string;
+                        expires_in?: number;
+                        interval?: number;
                     };
                 };
             };
@@ -12880,6 +13009,66 @@ export interface operations {
             };
             /** @description NOT_FOUND: no such request */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthError"];
+                };
+            };
+            /** @description Any other error, e.g. 405, 413, 415, 429, 503 */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthError"];
+                };
+            };
+        };
+    };
+    enterDeviceCode: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DeviceCode"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthorizationRequestAnswer"];
+                };
+            };
+            /** @description INVALID_TOKEN: an unknown, decided or expired user code (each wrong one counts as a failed sign-in of the account) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthError"];
+                };
+            };
+            /** @description INVALID_TOKEN: bearer token missing, invalid or expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthError"];
+                };
+            };
+            /** @description IMPERSONATION_FORBIDDEN: through an impersonation session */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
