@@ -161,19 +161,15 @@ SETTINGS = {
     # RATELIMIT_PUBLIC at the token endpoint. Beyond it: 429 with Retry-After.
     "OAUTH_TOKEN_RATE": (str, "600 per minute"),
     # The page an authorization request is sent to for the user's decision (`?request=`);
-    # default: {APP_BASE_URL}/consent, which the service serves itself when APP_BASE_URL is
-    # API_BASE_URL.
+    # default {APP_BASE_URL}/consent (served by the service when it is API_BASE_URL).
     "OAUTH_CONSENT_URL": (str, None),
     "OAUTH_DEVICE_CODE_LIFETIME": (int, 600),  # seconds a device's codes live (RFC 8628)
-    # Where a device's user enters its code; default {APP_BASE_URL}/device (served by the
-    # service when APP_BASE_URL is API_BASE_URL, as /consent is).
-    "OAUTH_DEVICE_URL": (str, None),
+    "OAUTH_DEVICE_URL": (str, None),  # the device's code page; {APP_BASE_URL}/device
     # Clients may register themselves (RFC 7591 at /api/oauth2/register, managed by RFC 7592):
     # the AI agents that arrive with no prior registration. Off: the endpoint answers 404 and
     # the metadata has no registration_endpoint.
     "OAUTH_DYNAMIC_REGISTRATION": ("bool", True),
-    # Registration requests an address may make (every one counted, refused or not); beyond
-    # it: 429 with Retry-After.
+    # Registration requests of an address (each counted); beyond it: 429 with Retry-After.
     "OAUTH_REGISTRATION_RATE": (str, "20 per hour"),
     # An https:// client_id names the client's metadata document, read (guarded, 5 kB at most)
     # and kept for its max-age (60 s to 24 h; 5 minutes without one). Off: such an id is an
