@@ -1,9 +1,10 @@
 """Who may reach what, held across two waitress processes on one PostgreSQL database and Redis
 (extensions.md E5.8), with a real OpenID provider on loopback and SCIM requests: the directory
-ending a membership at one process while the app refreshes at the other leaves no token alive
-(the old ones and any the refresh handed out); a project's allowed clients set at one process
-hold the next request at the other; an operator's DISABLED at one stops the client's tokens at
-the other at once. Each race runs for several rounds, the processes swapped each round."""
+ending a membership at one process while the app refreshes or redeems a code at the other
+leaves no token alive (the old ones and any the request handed out); a project's allowed
+clients set at one process hold the next request at the other; an operator's DISABLED at one
+stops the client's tokens at the other at once. Each race runs for several rounds, the
+processes swapped each round."""
 import base64
 import threading
 import time
@@ -16,7 +17,20 @@ from sqlalchemy import text
 from bench import cluster
 from tests.http import new_email, project_at_a_verified_domain, sign_up_at
 from tests.parallel import at_once, run_at_once
-from tests.provider_flow import At, bearer, code_flow, new_app, settings, token
+from tests.provider_flow import (
+    REDIRECT,
+    At,
+    authorize,
+    bearer,
+    code_flow,
+    decide,
+    new_app,
+    pkce,
+    query,
+    request_id,
+    settings,
+    token,
+)
 from tests.scim.scim import MEDIA, PATCH_SCHEMA, USER_SCHEMA
 from tests.sso_provider import OidcProvider, at_provider
 
@@ -148,12 +162,12 @@ def corp(start_pair, database, oidc_provider):
     engine.dispose()
 
 
-def stopped_at_its_client(engine, client_row_id, refreshing, ending):
-    """The refresh stopped inside its transaction once it has spent the refresh token: a third
-    transaction holds the client's row, which the refresh writes (`lastUsedAt`) before it
-    stores the new refresh token and the grant's `lastUsedAt`. The directory's request is sent
-    then, and the row freed once that request has finished or waits in turn: the two
-    transactions overlap at the worst point."""
+def stopped_at_its_client(engine, client_row_id, requesting, ending):
+    """The token request stopped inside its transaction once it has spent what it presents (a
+    refresh token, a code): a third transaction holds the client's row, which the request
+    writes (`lastUsedAt`) before it stores the new refresh token and the grant's `lastUsedAt`.
+    The directory's request is sent then, and the row freed once that request has finished or
+    waits in turn: the two transactions overlap at the worst point."""
     done = threading.Event()
 
     def end():
@@ -172,49 +186,68 @@ def stopped_at_its_client(engine, client_row_id, refreshing, ending):
                        "the directory's request to finish or to wait")
             holder.rollback()
 
-        refreshed, ended, _ = run_at_once(3, lambda i: (refreshing, end, release)[i]())
+        refreshed, ended, _ = run_at_once(3, lambda i: (requesting, end, release)[i]())
     return refreshed, ended
 
 
-def test_the_directory_ending_a_membership_while_the_app_refreshes_leaves_no_token(corp):
+def issuing(kind, server: At, session, registered):
+    """(the tokens the app holds already, or None; the token request the race sends): a
+    refresh of the tokens of a consent, or the redemption of a code just consented, at
+    `server`, with the SSO session `session`."""
+    if kind == "refresh_token":
+        tokens, _ = code_flow(server, session, registered)
+        return tokens, lambda: refresh(server, registered, tokens["refresh_token"])
+    verifier, challenge = pkce()
+    asked = request_id(authorize(server, registered["app"]["clientId"], challenge=challenge))
+    decided = decide(server, session, asked)
+    assert decided.status_code == 200, decided.get_data(as_text=True)
+    code = query(decided.get_json()["redirectTo"])["code"]
+    return None, lambda: token(server, registered, grant_type="authorization_code", code=code,
+                               redirect_uri=REDIRECT, code_verifier=verifier)
+
+
+@pytest.mark.parametrize("kind", ["refresh_token", "authorization_code"])
+def test_the_directory_ending_a_membership_while_the_app_gets_tokens_leaves_none(corp, kind):
     """E5.8: a member signed in by the project's SSO consents an app with offline_access; the
-    directory deactivates or deletes the User at one process while the app refreshes at the
-    other. Both answer (the directory's request is never undone by the race); then every token
-    of the grant, the old ones and any the refresh handed out, is refused everywhere, and no
-    grant or refresh token of it is left. Every third round the refresh is stopped after it
-    spent its refresh token, and the directory's request sent then."""
+    directory deactivates or deletes the User at one process while the app refreshes (or
+    redeems its code) at the other. Both answer (the directory's request is never undone by
+    the race); then every token of the grant, the old ones and any the request handed out, is
+    refused everywhere, and no grant or refresh token of it is left. Every third round the
+    token request is stopped after it spent what it presents, and the directory's request sent
+    then."""
     registered, engine = corp.registered, corp.engine
     client_row = registered["app"]["id"]
     outcomes = []
     for n in range(ROUNDS):
-        directory, refreshing = corp.servers[n % 2], corp.servers[1 - n % 2]
+        directory, issuer = corp.servers[n % 2], corp.servers[1 - n % 2]
         user_id, session = corp.provisioned(directory, n)
-        tokens, _ = code_flow(refreshing, session, registered)
-        assert session_status(directory, tokens["access_token"]) == 200
-        assert directory.get(f"/api/projects/{corp.project}",
-                             headers=bearer(tokens["access_token"])).status_code == 200
+        tokens, requested = issuing(kind, issuer, session, registered)
+        access, refreshes = [], []
+        if tokens is not None:
+            access, refreshes = [tokens["access_token"]], [tokens["refresh_token"]]
+            assert session_status(directory, tokens["access_token"]) == 200
+            assert directory.get(f"/api/projects/{corp.project}",
+                                 headers=bearer(tokens["access_token"])).status_code == 200
         [(account,)] = rows(engine, "SELECT account_id FROM scim_users WHERE id = :u", u=user_id)
-
-        def refreshed(server=refreshing, presented=tokens["refresh_token"]):
-            return refresh(server, registered, presented)
 
         ending = corp.ending(directory, user_id, n)
         if n % 3 == 2:
-            renewed, ended = stopped_at_its_client(engine, client_row, refreshed, ending)
+            renewed, ended = stopped_at_its_client(engine, client_row, requested, ending)
         else:
-            renewed, ended = at_once(refreshed, ending)
+            renewed, ended = at_once(requested, ending)
 
         assert ended.status_code == (204 if n % 2 else 200), ended.text
         assert renewed.status_code in (200, 400), renewed.get_data(as_text=True)
-        access, refreshes = [tokens["access_token"]], [tokens["refresh_token"]]
         if renewed.status_code == 200:
             access.append(renewed.get_json()["access_token"])
             refreshes.append(renewed.get_json()["refresh_token"])
         else:
             assert renewed.get_json()["error"] == "invalid_grant"
-        if n % 3 == 2:  # it had spent its token before the directory came: it won
+        if n % 3 == 2:  # it had spent what it presents before the directory came: it won
             assert renewed.status_code == 200, renewed.get_data(as_text=True)
         outcomes.append(renewed.status_code)
+        again = requested()  # the code or refresh token presented once more
+        assert again.status_code == 400 and again.get_json()["error"] == "invalid_grant"
 
         for server in corp.servers:
             for presented in access:
