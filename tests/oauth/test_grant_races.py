@@ -146,10 +146,10 @@ class Corp:
     def ending(self, server: At, user_id: str, n: int):
         """The directory ends the User's membership at `server`: deactivated on even rounds,
         deleted on odd ones."""
-        url = f"{server.url}/api/scim/v2/Users/{user_id}"
+        path = f"/api/scim/v2/Users/{user_id}"
         if n % 2:
-            return lambda: requests.delete(url, headers=self.directory, timeout=60)
-        return lambda: requests.patch(url, headers=self.directory, timeout=60, json={
+            return lambda: server.delete(path, headers=self.directory)
+        return lambda: server.patch(path, headers=self.directory, json={
             "schemas": [PATCH_SCHEMA],
             "Operations": [{"op": "replace", "path": "active", "value": False}]})
 
@@ -206,44 +206,62 @@ def issuing(kind, server: At, session, registered):
                                redirect_uri=REDIRECT, code_verifier=verifier)
 
 
-@pytest.mark.parametrize("kind", ["refresh_token", "authorization_code"])
-def test_the_directory_ending_a_membership_while_the_app_gets_tokens_leaves_none(corp, kind):
+def ended_by(who, corp, server: At, n: int, user_id: str, session: dict, account: str):
+    """(the request that ends the grant at `server`, the status it answers): the directory's
+    (the User deactivated or deleted), its user's (the connected app revoked), or a platform
+    admin's (a ban)."""
+    if who == "directory":
+        return corp.ending(server, user_id, n), 204 if n % 2 else 200
+    if who == "user":
+        apps = server.get("/api/auth/connected-apps", headers=session).get_json()["data"]
+        (grant,) = [grant["id"] for grant in apps
+                    if grant["client"]["clientId"] == corp.registered["app"]["clientId"]]
+        return lambda: server.delete(f"/api/auth/connected-apps/{grant}", headers=session), 204
+    return lambda: server.post(f"/api/admin/users/{account}/ban", headers=corp.admin,
+                               json={"reason": "spam"}), 200
+
+
+@pytest.mark.parametrize("who, kind", [("directory", "refresh_token"),
+                                       ("directory", "authorization_code"),
+                                       ("user", "refresh_token"), ("ban", "refresh_token")])
+def test_a_grant_ended_at_one_process_while_the_app_gets_tokens_leaves_none(corp, who, kind):
     """E5.8: a member signed in by the project's SSO consents an app with offline_access; the
-    directory deactivates or deletes the User at one process while the app refreshes (or
-    redeems its code) at the other. Both answer (the directory's request is never undone by
-    the race); then every token of the grant, the old ones and any the request handed out, is
-    refused everywhere, and no grant or refresh token of it is left. Every third round the
-    token request is stopped after it spent what it presents, and the directory's request sent
-    then."""
+    directory deactivates or deletes the User at one process (or the user revokes the
+    connected app, or an admin bans the account) while the app refreshes (or redeems its code)
+    at the other. Both answer (the end is never undone by the race); then every token of the
+    grant, the old ones and any the request handed out, is refused everywhere, and no grant or
+    refresh token of it is left. Every third round the token request is stopped after it spent
+    what it presents, and the end sent then."""
     registered, engine = corp.registered, corp.engine
     client_row = registered["app"]["id"]
+    corp.admin = person(corp.servers[0], engine, role="admin")
     outcomes = []
     for n in range(ROUNDS):
-        directory, issuer = corp.servers[n % 2], corp.servers[1 - n % 2]
-        user_id, session = corp.provisioned(directory, n)
+        ender, issuer = corp.servers[n % 2], corp.servers[1 - n % 2]
+        user_id, session = corp.provisioned(ender, n)
         tokens, requested = issuing(kind, issuer, session, registered)
         access, refreshes = [], []
         if tokens is not None:
             access, refreshes = [tokens["access_token"]], [tokens["refresh_token"]]
-            assert session_status(directory, tokens["access_token"]) == 200
-            assert directory.get(f"/api/projects/{corp.project}",
-                                 headers=bearer(tokens["access_token"])).status_code == 200
+            assert session_status(ender, tokens["access_token"]) == 200
+            assert ender.get(f"/api/projects/{corp.project}",
+                             headers=bearer(tokens["access_token"])).status_code == 200
         [(account,)] = rows(engine, "SELECT account_id FROM scim_users WHERE id = :u", u=user_id)
 
-        ending = corp.ending(directory, user_id, n)
+        ending, status = ended_by(who, corp, ender, n, user_id, session, account)
         if n % 3 == 2:
             renewed, ended = stopped_at_its_client(engine, client_row, requested, ending)
         else:
             renewed, ended = at_once(requested, ending)
 
-        assert ended.status_code == (204 if n % 2 else 200), ended.text
+        assert ended.status_code == status, ended.get_data(as_text=True)
         assert renewed.status_code in (200, 400), renewed.get_data(as_text=True)
         if renewed.status_code == 200:
             access.append(renewed.get_json()["access_token"])
             refreshes.append(renewed.get_json()["refresh_token"])
         else:
             assert renewed.get_json()["error"] == "invalid_grant"
-        if n % 3 == 2:  # it had spent what it presents before the directory came: it won
+        if n % 3 == 2:  # it had spent what it presents before the end came: it won
             assert renewed.status_code == 200, renewed.get_data(as_text=True)
         outcomes.append(renewed.status_code)
         again = requested()  # the code or refresh token presented once more
@@ -262,8 +280,9 @@ def test_the_directory_ending_a_membership_while_the_app_gets_tokens_leaves_none
         assert rows(engine, "SELECT t.id FROM oauth_refresh_tokens t JOIN oauth_authorizations"
                             " a ON a.id = t.authorization_id WHERE a.user_id = :u",
                     u=account) == []
-        assert rows(engine, "SELECT role FROM memberships WHERE project_id = :p AND "
-                            "user_id = :u", p=corp.project, u=account) == []
+        if who == "directory":
+            assert rows(engine, "SELECT role FROM memberships WHERE project_id = :p AND "
+                                "user_id = :u", p=corp.project, u=account) == []
     assert 200 in outcomes, outcomes  # the gated rounds at least: a refresh that won
 
 
