@@ -1,10 +1,13 @@
 """The identity provider's flow as an app and its user go through it (extensions.md E5), through
 the Flask test client: an app registered, the authorization request, the consent, the token
-exchange, a refresh. The service's base URL is loopback (OAuth asks for https elsewhere)."""
+exchange, a refresh. The service's base URL is loopback (OAuth asks for https elsewhere).
+`At` speaks to a live process (a waitress server) the same way, for the tests of two processes."""
 import base64
 import hashlib
 import secrets
 from urllib.parse import parse_qs, urlsplit
+
+import requests
 
 BASE = "http://localhost"  # APP_BASE_URL and API_BASE_URL of these tests
 REDIRECT = "https://app.example/callback"
@@ -105,3 +108,38 @@ def code_flow(client, headers, app_answer, scope="openid read offline_access", *
 
 def bearer(access_token: str) -> dict:
     return {"Authorization": f"Bearer {access_token}"}
+
+
+class Answer:
+    """A `requests` answer read as the test client's is (the helpers above)."""
+
+    def __init__(self, response):
+        self.response, self.status_code = response, response.status_code
+        self.headers = response.headers
+
+    def get_json(self):
+        return self.response.json()
+
+    def get_data(self, as_text=False):
+        return self.response.text if as_text else self.response.content
+
+
+class At:
+    """One server process at `url`, spoken to as the Flask test client is."""
+
+    def __init__(self, url):
+        self.url = url
+
+    def get(self, path, query_string=None, headers=None):
+        return Answer(requests.get(self.url + path, params=query_string, headers=headers,
+                                   allow_redirects=False, timeout=60))
+
+    def post(self, path, json=None, data=None, headers=None):
+        return Answer(requests.post(self.url + path, json=json, data=data, headers=headers,
+                                    allow_redirects=False, timeout=60))
+
+    def patch(self, path, json=None, headers=None):
+        return Answer(requests.patch(self.url + path, json=json, headers=headers, timeout=60))
+
+    def delete(self, path, headers=None):
+        return Answer(requests.delete(self.url + path, headers=headers, timeout=60))

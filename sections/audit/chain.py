@@ -197,12 +197,21 @@ def _drop(session: Session, previous_transaction) -> None:
                               if not _inside(where, previous_transaction)]
 
 
+def _left(session: Session) -> None:
+    """The pipeline left at the commit or the rollback, while the connection is still this
+    session's: SQLAlchemy gives the connection back to the pool before the transaction's end
+    (`after_transaction_end`), and another thread that took it there ran its statements in
+    this one's pipeline ("connection not in pipeline mode")."""
+    pipeline = session.info.pop(PIPELINE, None)
+    if pipeline is not None:
+        pipeline.__exit__(None, None, None)
+
+
 def _end(session: Session, transaction) -> None:
     if transaction.parent is None and session.info.get(KEPT):
         session.info.pop(KEPT)  # rolled back or closed: nothing kept outlives its transaction
-    pipeline = session.info.pop(PIPELINE, None) if transaction.parent is None else None
-    if pipeline is not None:
-        pipeline.__exit__(None, None, None)
+    if transaction.parent is None:
+        _left(session)  # a transaction closed without a commit or a rollback
 
 
 def _inside(where, transaction) -> bool:
@@ -216,7 +225,8 @@ def _inside(where, transaction) -> bool:
 # On the sessions of the app's `db` alone: a listener on a scoped_session goes to its
 # sessionmaker's own Session subclass (SQLAlchemy's SessionEvents), so a session made any other
 # way (a script's, another engine's, a library's) is never appended to.
-for _name, _listener in (("before_commit", _append), ("after_soft_rollback", _drop),
+for _name, _listener in (("before_commit", _append), ("after_commit", _left),
+                         ("after_rollback", _left), ("after_soft_rollback", _drop),
                          ("after_transaction_end", _end)):
     event.listen(db.session, _name, _listener)
 

@@ -16,13 +16,13 @@ from sqlalchemy import select, update
 
 from core import clock
 from core import tokens as secrets
-from core.db import db, new_id
+from core.db import db, lock_row, new_id
 from sections.auth.models import User
 from sections.auth.services import bans, security_log
 from sections.oauth import clients, connected, id_tokens, rates, revocation
 from sections.oauth import tokens as issued
 from sections.oauth.grants import CODE_LIFETIME, Code, Refresh, target
-from sections.oauth.models import OAuthAuthorization, OAuthRefreshToken
+from sections.oauth.models import OAuthAuthorization, OAuthGrant, OAuthRefreshToken
 
 VERIFIER_FORM = re.compile(r"[A-Za-z0-9._~-]{43,128}")  # RFC 7636 4.1
 REUSE_GRACE = timedelta(seconds=30)  # E5.4: a client's retry of a refresh it lost
@@ -85,7 +85,18 @@ class Issuing:
         """Spend what the request presents (a code, a refresh token) by a conditional UPDATE
         before any token is issued: of two requests at once, the one that wins issues. The
         other is invalid_grant, and with `revoke` (a code's second use, RFC 6749 10.5) also
-        revokes what the first got."""
+        revokes what the first got.
+
+        The grant's row is held first, in the order in which a grant's end takes its rows (the
+        grant, then its authorizations and their refresh tokens: connected._remove's cascade).
+        A grant ended at the same moment (by the directory, a ban, its user) either waits for
+        this request and takes the tokens it issued with it, or ended first: invalid_grant.
+        Spent first, the refresh token's row would be held while the end held the grant's,
+        each then waiting for the other's: a deadlock, which undid one of the two."""
+        grant_id = self.authorization().grant_id
+        lock_row(OAuthGrant, grant_id, OAuthGrant.updated_at)
+        if db.session.scalar(select(OAuthGrant.id).where(OAuthGrant.id == grant_id)) is None:
+            raise InvalidGrantError("This grant was ended")
         if db.session.execute(statement.execution_options(
                 synchronize_session=False)).rowcount != 1:
             if revoke:
