@@ -271,6 +271,8 @@ class DeviceGrant(Issuing, DeviceCodeGrant):
         if row.status == DENIED:
             return None, False
         authorization = db.session.get(OAuthAuthorization, row.authorization_id)
+        if authorization is None:  # its grant ended since this poll read the device's row
+            raise InvalidGrantError("The authorization was revoked, or its user is gone")
         self.request.authorization_code = Code(authorization)  # what the ID token reads
         target(self.request, authorization)  # an audience it cannot have refused once spent
         self.claimed(update(OAuthDeviceAuthorization).where(
