@@ -55,7 +55,7 @@ class Server:
                 if self.proc.poll() is not None:
                     with open(self.log_path) as log:
                         raise RuntimeError(log.read())
-                time.sleep(0.1)
+                time.sleep(0.05)  # waiting for the process to listen
         raise RuntimeError("server did not start")
 
     def __exit__(self, *exc):

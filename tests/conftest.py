@@ -95,7 +95,7 @@ def wait_until_healthy(port: int, process, output) -> None:
         except (requests.ConnectionError, requests.Timeout):
             pass
         assert process.poll() is None and time.monotonic() < deadline, output.read_text()
-        time.sleep(0.2)  # waiting for the server to listen, not a timing assertion
+        time.sleep(0.05)  # waiting for the server to listen, not a timing assertion
 
 
 def deliver_outbox(app):
@@ -493,13 +493,40 @@ FAST_HASH = {"PASSWORD_HASH_MEMORY_COST": 1024, "PASSWORD_HASH_TIME_COST": 1}
 PAIR_WEBHOOK_SECRET = "whsec_scaleout"  # what `start_pair`'s servers check webhooks with
 
 
+@contextlib.contextmanager
+def copy_of_database(template_url: str, prefix: str):
+    """A new PostgreSQL database, a copy of `template_url`'s (to which nothing may be connected);
+    dropped afterwards."""
+    base, template = template_url.rsplit("/", 1)
+    name = f"{prefix}_{uuid.uuid4().hex[:12]}"
+    admin = cluster.engine(f"{base}/postgres", isolation_level="AUTOCOMMIT")
+    with admin.connect() as conn:
+        conn.execute(text(f'CREATE DATABASE "{name}" TEMPLATE "{template}"'))
+    try:
+        yield f"{base}/{name}"
+    finally:
+        with admin.connect() as conn:
+            conn.execute(text(f'DROP DATABASE "{name}" WITH (FORCE)'))
+        admin.dispose()
+
+
+@pytest.fixture(scope="session")
+def migrated_postgres():
+    """A PostgreSQL database that `flask db upgrade` built, once per test process: what each
+    module's `database` is a copy of (a copy takes a fraction of a second, the upgrade in a
+    process of its own several seconds). Nothing connects to it but the upgrade."""
+    with cluster.fresh_database(POSTGRES_URL, "migrated") as url:
+        cluster.upgrade(cluster.service_env(url))
+        yield url
+
+
 @pytest.fixture(scope="module")
-def database():
+def database(request):
+    """A fresh PostgreSQL database migrated to head, for the test module's server processes."""
     if not USING_POSTGRES:
         pytest.skip("processes share a database server only on PostgreSQL; the PostgreSQL run "
                     "(DATABASE_URL=postgresql://...) exercises this")
-    with cluster.fresh_database(POSTGRES_URL, "scaleout") as url:
-        cluster.upgrade(cluster.service_env(url))
+    with copy_of_database(request.getfixturevalue("migrated_postgres"), "scaleout") as url:
         yield url
 
 
@@ -538,12 +565,23 @@ def start_pair(database, redis_url, smtp_sink, tmp_path):
         assert "Traceback" not in cluster.log_of(server)
 
 
+@pytest.fixture(scope="session")
+def migrated_sqlite(tmp_path_factory):
+    """A SQLite file that `flask db upgrade` built, once per test process: copied for each
+    `sqlite_server` (the upgrade, in a process of its own, takes several seconds)."""
+    path = tmp_path_factory.mktemp("migrated") / "migrated.db"
+    cluster.upgrade(cluster.service_env(f"sqlite:///{path}"))
+    assert not os.path.exists(f"{path}-wal"), "the upgrade left its WAL: a copy would lose it"
+    return path
+
+
 @pytest.fixture
-def sqlite_server(smtp_sink, tmp_path):
-    """One service process on a SQLite file; yields (its URL, the database URL)."""
+def sqlite_server(smtp_sink, tmp_path, migrated_sqlite):
+    """One service process on a SQLite file (a copy of one migrated to head); yields (its URL,
+    the database URL)."""
+    shutil.copyfile(migrated_sqlite, tmp_path / "registrations.db")
     url = f"sqlite:///{tmp_path}/registrations.db"
     env = cluster.service_env(url, MAIL_SERVER="127.0.0.1", MAIL_PORT=smtp_sink[1], **FAST_HASH)
-    cluster.upgrade(env)
     with cluster.servers(1, env, tempfile.mkdtemp(dir=tmp_path)) as started:
         yield started[0].url, url
     assert "Traceback" not in cluster.log_of(started[0])
