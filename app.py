@@ -6,14 +6,13 @@ import sqlite3
 from flask import Flask, Request
 from flask.json.provider import DefaultJSONProvider
 from flask_cors import CORS
-from flask_migrate import Migrate
 from sqlalchemy import event
 from sqlalchemy.engine import Engine
 from werkzeug.middleware.proxy_fix import ProxyFix
 
 import config
 import perf
-from commands import register_commands
+from commands import MIGRATIONS, register_commands  # noqa: F401 (MIGRATIONS: tests)
 from core import errors, logs, metrics, pipeline, serving, tracing
 from core.db import db, ping_after_idle
 from core.fields import ErrorSchema
@@ -29,7 +28,6 @@ SECTIONS = ("auth", "site", "payments", "projects", "articles", "festivals", "re
             "reviews", "tickets", "search", "admin", "audit",
             "domains", "sso",
             "scim", "oauth")
-MIGRATIONS = os.path.join(os.path.dirname(os.path.abspath(__file__)), "migrations")
 
 
 class JsonRequest(Request):
@@ -169,7 +167,6 @@ def register_extensions(app):
     if not app.config["SQLALCHEMY_DATABASE_URI"].startswith("sqlite"):
         with app.app_context():
             ping_after_idle(db.engine, app.config["DATABASE_PING_AFTER"])
-    Migrate(app, db, directory=MIGRATIONS, render_as_batch=True)
     init_limiter(app)
     cfg = app.config
     app.extensions["password_hasher"] = PasswordHasher(
