@@ -575,12 +575,19 @@ def migrated_sqlite(tmp_path_factory):
     return path
 
 
+def migrated_sqlite_copy(migrated_sqlite, directory, name: str) -> str:
+    """The URL of a new SQLite file in `directory`, a copy of `migrated_sqlite` (at head): for
+    a server process whose test is not the migration itself."""
+    path = pathlib.Path(directory) / f"{name}.db"
+    shutil.copyfile(migrated_sqlite, path)
+    return f"sqlite:///{path}"
+
+
 @pytest.fixture
 def sqlite_server(smtp_sink, tmp_path, migrated_sqlite):
     """One service process on a SQLite file (a copy of one migrated to head); yields (its URL,
     the database URL)."""
-    shutil.copyfile(migrated_sqlite, tmp_path / "registrations.db")
-    url = f"sqlite:///{tmp_path}/registrations.db"
+    url = migrated_sqlite_copy(migrated_sqlite, tmp_path, "registrations")
     env = cluster.service_env(url, MAIL_SERVER="127.0.0.1", MAIL_PORT=smtp_sink[1], **FAST_HASH)
     with cluster.servers(1, env, tempfile.mkdtemp(dir=tmp_path)) as started:
         yield started[0].url, url

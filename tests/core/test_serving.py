@@ -13,6 +13,7 @@ import pytest
 import requests
 
 from bench import cluster
+from tests.conftest import migrated_sqlite_copy
 
 
 class ForwardingProxy:
@@ -63,15 +64,15 @@ class ForwardingProxy:
 
 
 @pytest.fixture
-def serve(tmp_path):
-    """Start `python serve.py` on SQLite with settings; yields its URL."""
+def serve(tmp_path, migrated_sqlite):
+    """Start `python serve.py` on SQLite (a copy of the migrated file) with settings; yields
+    its URL."""
     servers = []
 
     def start(**settings):
-        env = cluster.service_env(f"sqlite:///{tmp_path}/serve-{uuid.uuid4().hex}.db",
-                                  **{"MAIL_SERVER": "", "RATELIMIT_PUBLIC": "2 per minute",
-                                     **settings})
-        cluster.upgrade(env)
+        database = migrated_sqlite_copy(migrated_sqlite, tmp_path, f"serve-{uuid.uuid4().hex}")
+        env = cluster.service_env(database, **{"MAIL_SERVER": "",
+                                               "RATELIMIT_PUBLIC": "2 per minute", **settings})
         server = cluster.servers(1, env, tempfile.mkdtemp(dir=tmp_path))
         servers.append(server)
         started = server.__enter__()[0]
