@@ -596,9 +596,11 @@ def sqlite_server(smtp_sink, tmp_path, migrated_sqlite):
 
 # The longest single tests, started first: the suite's processes take files in collection
 # order (setup.cfg: by file), and the fuzz test (two to three minutes) collected in the middle
-# of the alphabet was often still running alone at the end.
-LONGEST_FIRST = ("test_fuzz.py", "test_sections_left_out.py", "test_migrations_with_data.py",
-                 "test_migrations.py", "test_first_use.py", "test_tutorial.py", "test_soak.py")
+# of the alphabet was often still running alone at the end. The fuzzing is two files, one for
+# each process.
+LONGEST_FIRST = ("test_fuzz.py", "test_fuzz_resources.py", "test_sections_left_out.py",
+                 "test_migrations_with_data.py", "test_migrations.py", "test_first_use.py",
+                 "test_tutorial.py", "test_soak.py")
 
 
 def pytest_collection_modifyitems(config, items):
