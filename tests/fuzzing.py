@@ -40,7 +40,7 @@ EMAIL = "fuzzer@example.com"
 WEBHOOK_SECRET = "whsec_fuzz"
 # The operations of tests/service/test_fuzz.py; tests/service/test_fuzz_resources.py takes
 # every other one (the same pattern, excluded): together, each operation of the document once.
-AUTH_AND_PROTOCOL = r"^/(api/(auth|oauth2|health|webhooks)|\.well-known)(/|$)"
+AUTH_AND_PROTOCOL = r"^/(api/(auth|oauth2|scim|health|webhooks)|\.well-known)(/|$)"
 
 
 @pytest.fixture

@@ -1,5 +1,5 @@
 """Schema fuzzing of the operations in /api/openapi.json that tests/service/test_fuzz.py leaves
-(the sections' resources, admin, SCIM): no answer is a 500, and every answer is documented
+(the sections' resources and admin): no answer is a 500, and every answer is documented
 (status, content type, body schema). A file of its own so that another process runs it."""
 import pytest
 
