@@ -575,12 +575,19 @@ def migrated_sqlite(tmp_path_factory):
     return path
 
 
+def migrated_sqlite_copy(migrated_sqlite, directory, name: str) -> str:
+    """The URL of a new SQLite file in `directory`, a copy of `migrated_sqlite` (at head): for
+    a server process whose test is not the migration itself."""
+    path = pathlib.Path(directory) / f"{name}.db"
+    shutil.copyfile(migrated_sqlite, path)
+    return f"sqlite:///{path}"
+
+
 @pytest.fixture
 def sqlite_server(smtp_sink, tmp_path, migrated_sqlite):
     """One service process on a SQLite file (a copy of one migrated to head); yields (its URL,
     the database URL)."""
-    shutil.copyfile(migrated_sqlite, tmp_path / "registrations.db")
-    url = f"sqlite:///{tmp_path}/registrations.db"
+    url = migrated_sqlite_copy(migrated_sqlite, tmp_path, "registrations")
     env = cluster.service_env(url, MAIL_SERVER="127.0.0.1", MAIL_PORT=smtp_sink[1], **FAST_HASH)
     with cluster.servers(1, env, tempfile.mkdtemp(dir=tmp_path)) as started:
         yield started[0].url, url
@@ -589,9 +596,11 @@ def sqlite_server(smtp_sink, tmp_path, migrated_sqlite):
 
 # The longest single tests, started first: the suite's processes take files in collection
 # order (setup.cfg: by file), and the fuzz test (two to three minutes) collected in the middle
-# of the alphabet was often still running alone at the end.
-LONGEST_FIRST = ("test_fuzz.py", "test_sections_left_out.py", "test_migrations_with_data.py",
-                 "test_migrations.py", "test_first_use.py", "test_tutorial.py", "test_soak.py")
+# of the alphabet was often still running alone at the end. The fuzzing is two files, one for
+# each process.
+LONGEST_FIRST = ("test_fuzz.py", "test_fuzz_resources.py", "test_sections_left_out.py",
+                 "test_migrations_with_data.py", "test_migrations.py", "test_first_use.py",
+                 "test_tutorial.py", "test_soak.py")
 
 
 def pytest_collection_modifyitems(config, items):

@@ -11,7 +11,7 @@ import pytest
 import requests
 
 from bench import cluster
-from tests.conftest import PASSWORD
+from tests.conftest import PASSWORD, migrated_sqlite_copy
 from tests.http import bearer, sign_up_at
 
 CAP = 10
@@ -43,12 +43,12 @@ def wrong_passwords(servers, email):
 
 
 @pytest.fixture
-def argon2_server(tmp_path, smtp_sink):
+def argon2_server(tmp_path, smtp_sink, migrated_sqlite):
     """One waitress process on SQLite with in-memory limits and the real argon2 parameters
     (a hash takes long enough for the attempts to overlap, as in production)."""
-    env = cluster.service_env(f"sqlite:///{tmp_path}/cap.db", RATELIMIT_STORAGE_URI="memory://",
+    env = cluster.service_env(migrated_sqlite_copy(migrated_sqlite, tmp_path, "cap"),
+                              RATELIMIT_STORAGE_URI="memory://",
                               MAIL_SERVER="127.0.0.1", MAIL_PORT=smtp_sink[1])
-    cluster.upgrade(env)
     with cluster.servers(1, env, tempfile.mkdtemp(dir=tmp_path), threads=16) as started:
         yield started[0].url
     assert "Traceback" not in cluster.log_of(started[0])

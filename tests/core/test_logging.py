@@ -9,14 +9,13 @@ import pytest
 import requests
 
 from bench import cluster
-from tests.conftest import PASSWORD
+from tests.conftest import PASSWORD, migrated_sqlite_copy
 
 
-def started(tmp_path, **settings):
-    env = cluster.service_env(f"sqlite:///{tmp_path}/logs-{uuid.uuid4().hex}.db",
+def started(tmp_path, migrated_sqlite, **settings):
+    env = cluster.service_env(migrated_sqlite_copy(migrated_sqlite, tmp_path, "logs"),
                               MAIL_SERVER="", ACCESS_LOG="true",
                               RATELIMIT_KEY_PREFIX="logs-" + uuid.uuid4().hex, **settings)
-    cluster.upgrade(env)
     return cluster.servers(1, env, tempfile.mkdtemp(dir=tmp_path))
 
 
@@ -30,8 +29,8 @@ def signed_up_session(base):
     return up["user"]["id"], token
 
 
-def test_json_lines_carry_the_request_and_never_the_token(tmp_path):
-    with started(tmp_path, LOG_FORMAT="json") as servers:
+def test_json_lines_carry_the_request_and_never_the_token(tmp_path, migrated_sqlite):
+    with started(tmp_path, migrated_sqlite, LOG_FORMAT="json") as servers:
         user_id, token = signed_up_session(servers[0].url)
         unknown = requests.get(f"{servers[0].url}/api/projects/{uuid.uuid4().hex}", timeout=30,
                                headers={"Authorization": f"Bearer {token}"})
@@ -54,8 +53,8 @@ def test_json_lines_carry_the_request_and_never_the_token(tmp_path):
     assert token not in text and PASSWORD not in text
 
 
-def test_text_is_the_default(tmp_path):
-    with started(tmp_path) as servers:
+def test_text_is_the_default(tmp_path, migrated_sqlite):
+    with started(tmp_path, migrated_sqlite) as servers:
         signed_up_session(servers[0].url)
         text = cluster.log_of(servers[0])
     assert re.search(r"^\S+ \S+ INFO app\.access: GET /api/auth/session 200 [\d.]+ms$", text,

@@ -10,7 +10,7 @@ import requests
 from prometheus_client.parser import text_string_to_metric_families
 
 from bench import cluster
-from tests.conftest import PASSWORD, free_port
+from tests.conftest import PASSWORD, free_port, migrated_sqlite_copy
 from tests.factories import make_admin, user_id
 from tests.second_factors import enrol_two_factor
 
@@ -29,13 +29,13 @@ def value(found: dict, name: str, **labels) -> float:
 
 
 @pytest.fixture
-def server(tmp_path):
+def server(tmp_path, migrated_sqlite):
     env = cluster.service_env(
-        f"sqlite:///{tmp_path}/metrics.db", METRICS_TOKEN=TOKEN, RATELIMIT_PUBLIC="3 per minute",
+        migrated_sqlite_copy(migrated_sqlite, tmp_path, "metrics"), METRICS_TOKEN=TOKEN,
+        RATELIMIT_PUBLIC="3 per minute",
         PAYMENT_WEBHOOK_SECRET=WEBHOOK_SECRET, MAIL_SENDER_THREAD="false",
         RATELIMIT_KEY_PREFIX="metrics-" + uuid.uuid4().hex,  # a shared Redis: its own counters
         MAIL_SERVER="127.0.0.1", MAIL_PORT=str(free_port()))
-    cluster.upgrade(env)
     with cluster.servers(1, env, tempfile.mkdtemp(dir=tmp_path)) as started:
         yield started[0]
 

@@ -14,7 +14,7 @@ from bench import cluster
 from core import outbox
 from core.db import db
 from core.models import OutboxMessage
-from tests.conftest import AuthActions, MailSink, free_port
+from tests.conftest import AuthActions, MailSink, free_port, migrated_sqlite_copy
 
 ORIGIN = "https://spa.test"
 
@@ -24,7 +24,7 @@ def queued(app):
         return db.session.scalar(select(func.count()).select_from(OutboxMessage))
 
 
-def test_smtp_down_then_back_delivers_without_a_new_request(tmp_path):
+def test_smtp_down_then_back_delivers_without_a_new_request(tmp_path, migrated_sqlite):
     """A real waitress process; the real SMTP sink is stopped, then started again on its port.
     The message queued while it was down goes out by the sender thread's retry alone."""
     sink, port = MailSink(), free_port()
@@ -32,10 +32,10 @@ def test_smtp_down_then_back_delivers_without_a_new_request(tmp_path):
     smtp.start()
     smtp.stop()  # down: nothing listens on `port`
     env = cluster.service_env(
-        f"sqlite:///{tmp_path}/outbox.db", MAIL_SERVER="127.0.0.1", MAIL_PORT=port,
+        migrated_sqlite_copy(migrated_sqlite, tmp_path, "outbox"), MAIL_SERVER="127.0.0.1",
+        MAIL_PORT=port,
         MAIL_RETRY_BASE=0.2, MAIL_RETRY_MAX=0.5, MAIL_POLL_INTERVAL=0.1,
         ALLOWED_REDIRECT_ORIGINS=ORIGIN)
-    cluster.upgrade(env)
     email = f"{uuid.uuid4().hex[:10]}@example.com"
     with cluster.servers(1, env, tempfile.mkdtemp(dir=tmp_path)) as [server]:
         sent = requests.post(f"{server.url}/api/auth/send-magic-link",

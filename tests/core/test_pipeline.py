@@ -1,15 +1,28 @@
 """The request pipeline (core/pipeline.py) and its edges: request id -> bearer -> rate limit ->
 view (a 429 keeps the request id), the bearer before the body, bad JSON, answers JSON or empty,
 unknown fields and `Vary: Origin`; through waitress where the parsing happens."""
+import contextlib
 import re
 from datetime import UTC, datetime, timedelta
+from types import SimpleNamespace
 
 import pytest
 import requests
 
+from app import create_app
+from bench import cluster
+from core.db import db
 from tests import content
-from tests.conftest import PASSWORD
+from tests.conftest import (
+    PASSWORD,
+    POSTGRES_URL,
+    USING_POSTGRES,
+    AuthActions,
+    RecordingClient,
+    settings_for,
+)
 from tests.http import iso
+from tests.threaded_server import serve
 
 crew = content.crew  # the fixture
 
@@ -57,8 +70,7 @@ def with_body(app):
             if reads_json(m, p, view)]
 
 
-def endpoints(selector):
-    from app import create_app  # the list of endpoints, read from the app itself
+def endpoints(selector):  # the list of endpoints, read from the app itself
     return selector(create_app({"TESTING": True, "SECRET_KEY": "x",
                                 "DATABASE_URL": "sqlite://"}))
 
@@ -69,10 +81,40 @@ def test_every_protected_endpoint_is_found():
     assert ("POST", "/api/auth/passkey/register") in endpoints(protected)
 
 
+@pytest.fixture(scope="module")
+def refusals(tmp_path_factory, smtp_sink):
+    """One app for the endpoint-by-endpoint checks below, whose every request is refused before
+    its view (401, 400, 403 or 404: nothing changes): its own database (a SQLite file, or a new
+    PostgreSQL database), a test client, the bearer of a signed-up (unverified) user, and the app
+    served by waitress. An app per check (its database emptied, a sign-up, a server started) was
+    most of this file's time. Limits are raised: a 429 would come before what is checked."""
+    with contextlib.ExitStack() as stack:
+        folder = tmp_path_factory.mktemp("refusals")
+        url = (stack.enter_context(cluster.fresh_database(POSTGRES_URL, "refusals"))
+               if USING_POSTGRES else f"sqlite:///{folder}/refusals.db")
+        app = create_app(settings_for(folder, smtp_sink[1], DATABASE_URL=url,
+                                      RATELIMIT_PUBLIC="1000000 per minute",
+                                      RATELIMIT_AUTHENTICATED="1000000 per minute"))
+        app.test_client_class = RecordingClient
+        with app.app_context():
+            db.create_all()
+        stack.callback(dispose, app)
+        client = app.test_client()
+        port = stack.enter_context(serve(app))
+        yield SimpleNamespace(client=client, bearer=AuthActions(client).headers(),
+                              url=f"http://127.0.0.1:{port}")
+
+
+def dispose(app):
+    with app.app_context():
+        db.session.remove()
+        db.engine.dispose()
+
+
 @pytest.mark.parametrize(("method", "path"), endpoints(protected))
-def test_a_protected_endpoint_checks_the_bearer_before_the_body(client, method, path):
+def test_a_protected_endpoint_checks_the_bearer_before_the_body(refusals, method, path):
     """Item 7: `{}` (invalid for most of them) without a token is 401, not 400."""
-    response = client.open(path, method=method, json={})
+    response = refusals.client.open(path, method=method, json={})
     assert response.status_code == 401, response.get_json()
     body = response.get_json()
     if path.startswith("/api/auth/"):  # the auth envelope (contract section 1)
@@ -84,19 +126,14 @@ def test_a_protected_endpoint_checks_the_bearer_before_the_body(client, method, 
         'Bearer resource_metadata="http://app.test/.well-known/oauth-protected-resource/api"')
 
 
-@pytest.fixture
-def bearer(auth):
-    return auth.headers()
-
-
 @pytest.mark.parametrize("body", [b"[" * 10_000, b'{"email": ' + b"9" * 5_000 + b"}",
                                   b"9" * 5_000], ids=["nested", "digits-in-object", "digits"])
 @pytest.mark.parametrize(("method", "path", "needs_bearer"), endpoints(with_body))
 def test_json_that_python_cannot_parse_is_400_on_every_endpoint(
-        live_server, bearer, method, path, needs_bearer, body):
+        refusals, method, path, needs_bearer, body):
     """Item 4: RecursionError and the 4,300-digit limit inside JSON parsing were 500s."""
-    headers = {"Content-Type": "application/json", **(bearer if needs_bearer else {})}
-    response = requests.request(method, live_server + path, data=body, headers=headers,
+    headers = {"Content-Type": "application/json", **(refusals.bearer if needs_bearer else {})}
+    response = requests.request(method, refusals.url + path, data=body, headers=headers,
                                 timeout=30)
     answer = response.json()
     if response.status_code in (403, 404) and not path.startswith("/api/webhooks/"):
@@ -125,7 +162,6 @@ def test_a_429_carries_the_clients_request_id(make_app):
 
 
 def test_a_per_user_429_carries_the_request_id_and_counts_per_user(make_app):
-    from tests.conftest import AuthActions
     client = make_app(RATELIMIT_AUTHENTICATED="2 per minute").test_client()
     headers = AuthActions(client).headers()
     for _ in range(2):
@@ -236,9 +272,9 @@ def test_a_patch_without_a_body_is_400_like_any_body_that_is_not_an_object(
 
 @pytest.mark.parametrize(("method", "path", "needs_bearer"), endpoints(requires_a_body))
 def test_every_post_and_patch_whose_body_is_required_refuses_no_body(
-        client, bearer, method, path, needs_bearer):
-    response = client.open(path, method=method, content_type="application/json",
-                           headers=bearer if needs_bearer else {})
+        refusals, method, path, needs_bearer):
+    response = refusals.client.open(path, method=method, content_type="application/json",
+                                    headers=refusals.bearer if needs_bearer else {})
     body = response.get_json()
     if response.status_code in (403, 404):
         # R1's order: visibility (an id nothing has) and permission (an unverified caller, not

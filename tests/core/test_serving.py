@@ -1,5 +1,6 @@
 """The service as production serves it (`python serve.py`, a real waitress process): the client
 address behind a proxy (issue 11 item 2) and the limits against exhaustion (item 5)."""
+import contextlib
 import socket
 import subprocess
 import sys
@@ -13,6 +14,7 @@ import pytest
 import requests
 
 from bench import cluster
+from tests.conftest import migrated_sqlite_copy
 
 
 class ForwardingProxy:
@@ -62,25 +64,31 @@ class ForwardingProxy:
         self.listener.close()
 
 
-@pytest.fixture
-def serve(tmp_path):
-    """Start `python serve.py` on SQLite with settings; yields its URL."""
-    servers = []
-
-    def start(**settings):
-        env = cluster.service_env(f"sqlite:///{tmp_path}/serve-{uuid.uuid4().hex}.db",
-                                  **{"MAIL_SERVER": "", "RATELIMIT_PUBLIC": "2 per minute",
-                                     **settings})
-        cluster.upgrade(env)
-        server = cluster.servers(1, env, tempfile.mkdtemp(dir=tmp_path))
-        servers.append(server)
-        started = server.__enter__()[0]
+@contextlib.contextmanager
+def serving(folder, migrated_sqlite, **settings):
+    """`python serve.py` on SQLite (a copy of the migrated file) with settings, while inside."""
+    database = migrated_sqlite_copy(migrated_sqlite, folder, f"serve-{uuid.uuid4().hex}")
+    env = cluster.service_env(database, **{"MAIL_SERVER": "", "RATELIMIT_PUBLIC": "2 per minute",
+                                           **settings})
+    with cluster.servers(1, env, tempfile.mkdtemp(dir=folder)) as [started]:
         started.env = env  # for a command run beside it on the same database
-        return started
+        yield started
 
-    yield start
-    for server in servers:
-        server.__exit__(None, None, None)
+
+@pytest.fixture
+def serve(tmp_path, migrated_sqlite):
+    """Start `python serve.py` with settings (`serving`); yields the server."""
+    with contextlib.ExitStack() as stack:
+        yield lambda **settings: stack.enter_context(
+            serving(tmp_path, migrated_sqlite, **settings))
+
+
+@pytest.fixture(scope="module")
+def default_server(tmp_path_factory, migrated_sqlite):
+    """One server with `serving`'s settings for the tests of the limits against exhaustion,
+    which count on no rate limit and change nothing (a start each was most of their time)."""
+    with serving(tmp_path_factory.mktemp("serving"), migrated_sqlite) as server:
+        yield server
 
 
 def sign_in_via(url, client=None, forwarded=None):
@@ -123,8 +131,8 @@ def slow_client(port, opened):
     opened.append(sock)
 
 
-def test_a_hundred_and_fifty_slow_connections_do_not_stop_answers(serve):
-    server = serve()
+def test_a_hundred_and_fifty_slow_connections_do_not_stop_answers(default_server):
+    server = default_server
     opened = []
     try:
         for _ in range(150):
@@ -137,8 +145,8 @@ def test_a_hundred_and_fifty_slow_connections_do_not_stop_answers(serve):
             sock.close()
 
 
-def test_a_twenty_megabyte_upload_is_refused_before_it_is_read(serve):
-    server = serve()
+def test_a_twenty_megabyte_upload_is_refused_before_it_is_read(default_server):
+    server = default_server
     with socket.create_connection(("127.0.0.1", server.port), timeout=5) as sock:
         sock.sendall(b"POST /api/auth/sign-up HTTP/1.1\r\nHost: x\r\n"
                      b"Content-Type: application/json\r\n"
@@ -148,8 +156,8 @@ def test_a_twenty_megabyte_upload_is_refused_before_it_is_read(serve):
     assert answer.startswith(b"HTTP/1.1 413"), answer[:200]
 
 
-def test_a_body_just_over_one_mib_gets_the_json_413(serve):
-    server = serve()
+def test_a_body_just_over_one_mib_gets_the_json_413(default_server):
+    server = default_server
     body = b'{"email": "' + b"a" * (1024 * 1024 + 10) + b'"}'
     response = requests.post(f"{server.url}/api/auth/sign-up", data=body, timeout=30,
                              headers={"Content-Type": "application/json"})
@@ -157,11 +165,10 @@ def test_a_body_just_over_one_mib_gets_the_json_413(serve):
     assert response.json()["error"] == "PAYLOAD_TOO_LARGE"
 
 
-
-def test_a_queue_of_waiting_requests_writes_no_log_line_per_request(serve):
+def test_a_queue_of_waiting_requests_writes_no_log_line_per_request(default_server):
     """waitress warns "Task queue depth is N" for each request that waits for a thread: under
     load, a line per request. serve.py keeps the queue's errors only."""
-    server = serve()
+    server = default_server
     start = threading.Barrier(64)
 
     def one():

@@ -16,7 +16,7 @@ import requests
 from opentelemetry.proto.collector.trace.v1.trace_service_pb2 import ExportTraceServiceRequest
 
 from bench import cluster
-from tests.conftest import PASSWORD, REDIS_URL
+from tests.conftest import PASSWORD, REDIS_URL, migrated_sqlite_copy
 from tests.oauth_providers import GoogleProvider, serve_url
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
@@ -76,17 +76,16 @@ SCOPES = ("opentelemetry.instrumentation.flask", "opentelemetry.instrumentation.
 
 
 @pytest.mark.redis
-def test_requests_sql_redis_and_outgoing_calls_are_traced(tmp_path):
+def test_requests_sql_redis_and_outgoing_calls_are_traced(tmp_path, migrated_sqlite):
     receiver, google = Receiver(), GoogleProvider()
     with serve_url(google.app) as google_url:
         google.url = google_url
         env = cluster.service_env(
-            f"sqlite:///{tmp_path}/traced.db", MAIL_SERVER="",
+            migrated_sqlite_copy(migrated_sqlite, tmp_path, "traced"), MAIL_SERVER="",
             OTEL_EXPORTER_OTLP_ENDPOINT=receiver.url, OTEL_BSP_SCHEDULE_DELAY="100",
             RATELIMIT_STORAGE_URI=REDIS_URL, RATELIMIT_KEY_PREFIX="trace-" + uuid.uuid4().hex,
             GOOGLE_CLIENT_ID=google.CLIENT_ID, GOOGLE_CLIENT_SECRET=google.CLIENT_SECRET,
             GOOGLE_DISCOVERY_URL=google.discovery_url)
-        cluster.upgrade(env)
         with cluster.servers(1, env, tempfile.mkdtemp(dir=tmp_path)) as servers:
             base = servers[0].url
             up = requests.post(f"{base}/api/auth/sign-up", timeout=30, json={

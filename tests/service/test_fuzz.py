@@ -1,109 +1,21 @@
-"""Schema fuzzing of every operation in /api/openapi.json (schemathesis, stateless), then
-property tests past the secrets a fuzzer cannot guess (signed events, live passkey challenges):
-no answer is a 500, and every answer is documented (status, content type, body schema)."""
+"""Schema fuzzing of the sign-in and protocol operations in /api/openapi.json (schemathesis,
+stateless; tests/service/test_fuzz_resources.py fuzzes the others), then property tests past the
+secrets a fuzzer cannot guess (signed events, live passkey challenges): no answer is a 500, and
+every answer is documented (status, content type, body schema)."""
 import base64
 import json
 
 import pytest
-import schemathesis
 import stripe
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given
 from hypothesis import strategies as st
-from schemathesis.specs.openapi.checks import (
-    content_type_conformance,
-    response_headers_conformance,
-    response_schema_conformance,
-    skips_on_unexpected_http_status,
-    status_code_conformance,
-    unsupported_method,
-)
 
-from tests.conftest import PASSWORD
+from tests import fuzzing
+from tests.fuzzing import AUTH_AND_PROTOCOL, CHECKS, FUZZ, GENERAL_STATUSES, WEBHOOK_SECRET, signed
 from tests.softauthn import SoftAuthenticator, b64
 
-# Any endpoint may answer these, whatever its own documentation lists (the `default` response):
-# 405, 413 (body over 1 MiB) and 415 (body not JSON). Not 429 or 503: here the limits are
-# unlimited and the database is healthy, so either is accepted only where the operation itself
-# documents it (e.g. 503 from /api/health), never as a general answer.
-GENERAL_STATUSES = {405, 413, 415}
-UNLIMITED = "1000000 per minute"  # a 429 would hide what the endpoint itself answers
-# Closed loopback ports: provider calls fail at once, never reach the internet, and answer the
-# documented 502 OAUTH_PROVIDER_UNAVAILABLE or 400 OAUTH_ERROR.
-NOWHERE = "http://127.0.0.1:9"
-OAUTH = {
-    "GITHUB_CLIENT_ID": "fuzz-github", "GITHUB_CLIENT_SECRET": "fuzz-github-secret",
-    "GITHUB_AUTHORIZE_URL": f"{NOWHERE}/login/oauth/authorize",
-    "GITHUB_TOKEN_URL": f"{NOWHERE}/login/oauth/access_token",
-    "GITHUB_API_BASE_URL": f"{NOWHERE}/api/",
-    "GOOGLE_CLIENT_ID": "fuzz-google", "GOOGLE_CLIENT_SECRET": "fuzz-google-secret",
-    "GOOGLE_DISCOVERY_URL": f"{NOWHERE}/.well-known/openid-configuration",
-}
-EMAIL = "fuzzer@example.com"
-WEBHOOK_SECRET = "whsec_fuzz"
-
-
-@pytest.fixture
-def fuzz_app(make_app):
-    return make_app(RATELIMIT_PUBLIC=UNLIMITED, RATELIMIT_AUTHENTICATED=UNLIMITED,
-                    ACCOUNT_FAILURE_LIMIT=UNLIMITED, PAYMENT_WEBHOOK_SECRET=[WEBHOOK_SECRET],
-                    ALLOWED_REDIRECT_ORIGINS=["https://app.example.com"], **OAUTH)
-
-
-@pytest.fixture
-def api_schema(fuzz_app):
-    return schemathesis.openapi.from_wsgi("/api/openapi.json", fuzz_app)
-
-
-@pytest.fixture
-def bearer(fuzz_app):
-    """Bearer headers of a live session per call: the last one while it is live, a new sign-in
-    once a case has ended it (sign-out, a revocation). Asking is a session read; signing in
-    for every case was a third of this file's time."""
-    client = fuzz_app.test_client()
-    client.post("/api/auth/sign-up", json={"email": EMAIL, "password": PASSWORD})
-    current = {}
-
-    def headers():
-        if not current or client.get("/api/auth/session", headers=current).status_code != 200:
-            response = client.post("/api/auth/sign-in",
-                                   json={"email": EMAIL, "password": PASSWORD})
-            assert response.status_code == 200, response.get_json()
-            current["Authorization"] = f"Bearer {response.get_json()['session']['token']}"
-        return dict(current)
-
-    return headers
-
-
-@schemathesis.check
-@skips_on_unexpected_http_status  # the probes of undocumented methods (unsupported_method)
-def no_undocumented_server_error(ctx, response, case):
-    """Never a 500; another 5xx only where the operation documents it (e.g. 502 from OAuth)."""
-    status = response.status_code
-    if status == 500 or (status > 500 and status not in GENERAL_STATUSES
-                         and str(status) not in case.operation.responses.status_codes):
-        raise AssertionError(f"{case.operation.label} answered {status}")
-
-
-@schemathesis.check
-@skips_on_unexpected_http_status
-def status_is_listed(ctx, response, case):
-    """The status is one the operation lists itself, not only covered by `default`."""
-    status = response.status_code
-    listed = case.operation.responses.status_codes
-    if status not in GENERAL_STATUSES and str(status) not in listed:
-        raise AssertionError(f"{case.operation.label} answered {status}; it lists {listed}")
-
-
-CHECKS = [no_undocumented_server_error, status_is_listed, status_code_conformance,
-          content_type_conformance, response_schema_conformance, response_headers_conformance,
-          unsupported_method]
-schema = schemathesis.pytest.from_fixture("api_schema")
-
-
-# Reproducible in CI: derandomized, no example database; the app and its database persist
-# across the examples of one test, as they would in production.
-FUZZ = settings(max_examples=30, deadline=None, derandomize=True, database=None,
-                suppress_health_check=list(HealthCheck))
+fuzz_app, api_schema, bearer = fuzzing.fuzz_app, fuzzing.api_schema, fuzzing.bearer  # fixtures
+schema = fuzzing.every_operation.include(path_regex=AUTH_AND_PROTOCOL)
 
 
 @schema.parametrize()
@@ -116,19 +28,6 @@ def test_every_answer_is_documented(case, bearer):
     if case.operation.path == "/api/webhooks/payment":
         kwargs.update(signed(case))
     case.call_and_validate(checks=CHECKS, **kwargs)
-
-
-def signed(case) -> dict:
-    """The generated event as raw JSON with a valid signature, so that parsing and effects are
-    fuzzed too (a case that drops the header still tests the refusal)."""
-    if case.media_type != "application/json":
-        return {}
-    try:
-        raw = json.dumps(case.body)
-    except (TypeError, ValueError):  # not JSON (e.g. no body at all)
-        return {}
-    signature = stripe.WebhookSignature.generate_signature_header(raw, WEBHOOK_SECRET)
-    return {"data": raw.encode(), "headers": {"Payment-Signature": signature}}
 
 
 # --- past the secrets ---------------------------------------------------------------------------
