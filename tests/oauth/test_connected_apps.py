@@ -3,7 +3,6 @@ revoked, every token of a revoked grant refused on the next request, the securit
 `oauth_grant` and `oauth_revoke`, the notice of a new grant through the SMTP sink, and what a
 ban, a deletion and a password change do to the grants."""
 import pytest
-import requests
 from sqlalchemy import func, select, text
 
 from bench import cluster
@@ -12,7 +11,7 @@ from sections.oauth.models import OAuthAuthorization, OAuthGrant, OAuthRefreshTo
 from tests.conftest import PASSWORD
 from tests.factories import make_admin, security_events, user_id
 from tests.http import new_email, refused, sign_up_at
-from tests.provider_flow import API, bearer, code_flow, new_app, settings, token
+from tests.provider_flow import API, At, bearer, code_flow, new_app, settings, token
 
 ALICE, BOB, ROOT = "alice@example.com", "bob@example.com", "root@example.com"
 
@@ -236,37 +235,6 @@ def test_a_password_change_leaves_the_grants(client, alice, bob, connected):
 
 
 # --- two processes (PostgreSQL): revoked at one, refused at the other on its next request ---
-
-class Answer:
-    """A `requests` answer read as the test client's is (tests/provider_flow.py's helpers)."""
-
-    def __init__(self, response):
-        self.response, self.status_code = response, response.status_code
-        self.headers = response.headers
-
-    def get_json(self):
-        return self.response.json()
-
-    def get_data(self, as_text=False):
-        return self.response.text if as_text else self.response.content
-
-
-class At:
-    """One server process, spoken to as the Flask test client is."""
-
-    def __init__(self, url):
-        self.url = url
-
-    def get(self, path, query_string=None, headers=None):
-        return Answer(requests.get(self.url + path, params=query_string, headers=headers,
-                                   allow_redirects=False, timeout=30))
-
-    def post(self, path, json=None, data=None, headers=None):
-        return Answer(requests.post(self.url + path, json=json, data=data, headers=headers,
-                                    allow_redirects=False, timeout=30))
-
-    def delete(self, path, headers=None):
-        return Answer(requests.delete(self.url + path, headers=headers, timeout=30))
 
 
 @pytest.mark.postgres

@@ -11,7 +11,6 @@ from functools import partial
 from pathlib import Path
 
 import pytest
-import requests
 from joserfc import jws
 from sqlalchemy import text
 
@@ -23,6 +22,7 @@ from tests.http import new_email, sign_up_at
 from tests.parallel import at_once
 from tests.provider_flow import (
     BASE,
+    At,
     bearer,
     code_flow,
     decide,
@@ -37,39 +37,6 @@ from tests.provider_flow import authorize as authorize_at
 pytestmark = [pytest.mark.postgres, pytest.mark.redis]
 SETTINGS = {"APP_BASE_URL": BASE}  # one issuer for both processes (tests/provider_flow.py)
 ROUNDS = 5  # a race run several times, so that it is really run
-
-
-class Answer:
-    """A `requests` answer read as the test client's is (tests/provider_flow.py's helpers)."""
-
-    def __init__(self, response):
-        self.response = response
-        self.status_code = response.status_code
-        self.headers = response.headers
-
-    def get_json(self):
-        return self.response.json()
-
-    def get_data(self, as_text=False):
-        return self.response.text if as_text else self.response.content
-
-
-class At:
-    """One server process, spoken to as the Flask test client is."""
-
-    def __init__(self, url):
-        self.url = url
-
-    def get(self, path, query_string=None, headers=None):
-        return Answer(requests.get(self.url + path, params=query_string, headers=headers,
-                                   allow_redirects=False, timeout=30))
-
-    def post(self, path, json=None, data=None, headers=None):
-        return Answer(requests.post(self.url + path, json=json, data=data, headers=headers,
-                                    allow_redirects=False, timeout=30))
-
-    def delete(self, path, headers=None):
-        return Answer(requests.delete(self.url + path, headers=headers, timeout=30))
 
 
 @pytest.fixture
