@@ -9,6 +9,8 @@ from urllib.parse import parse_qs, urlsplit
 
 import requests
 
+from tests.conftest import ISSUED_SECRETS
+
 BASE = "http://localhost"  # APP_BASE_URL and API_BASE_URL of these tests
 REDIRECT = "https://app.example/callback"
 API = f"{BASE}/api"
@@ -143,3 +145,21 @@ class At:
 
     def delete(self, path, headers=None):
         return Answer(requests.delete(self.url + path, headers=headers, timeout=60))
+
+
+def consent_at(issuer: str, headers: dict, authorization_url: str) -> tuple[str, dict]:
+    """The user's part with a real client, as the consent page does it: the browser at the
+    authorization URL is sent to the page, whose request is read and allowed through the JSON
+    API. (The redirect back to the client with the code, the request as the page showed it;
+    the code is one of the run's secrets, which no log may hold.)"""
+    sent = requests.get(authorization_url, allow_redirects=False, timeout=30)
+    assert sent.status_code == 302, sent.text
+    request_id = query(sent.headers["Location"])["request"]
+    url = f"{issuer}/api/auth/authorizations/{request_id}"
+    shown = requests.get(url, headers=headers, timeout=30)
+    assert shown.status_code == 200, shown.text
+    decided = requests.post(url, headers=headers, json={"decision": "allow"}, timeout=30)
+    assert decided.status_code == 200, decided.text
+    back = decided.json()["redirectTo"]
+    ISSUED_SECRETS.add(query(back)["code"])
+    return back, shown.json()["request"]

@@ -25,8 +25,7 @@ from mcp.server.mcpserver import MCPServer
 from app import create_app
 from core import outbox
 from core.db import db
-from tests.conftest import ISSUED_SECRETS, PASSWORD, reset_database, settings_for
-from tests.provider_flow import query
+from tests.conftest import PASSWORD, reset_database, settings_for
 from tests.threaded_server import serve
 
 SCOPE = "read"  # what the tool needs: the scope the server's metadata asks for
@@ -127,18 +126,3 @@ def signed_in(issuer: str, email: str) -> dict:
     return {"Authorization": f"Bearer {made.json()['session']['token']}"}
 
 
-def consent(issuer: str, headers: dict, authorization_url: str) -> tuple[str, dict]:
-    """The user's part, as the consent page does it: the browser at the authorization URL is
-    sent to the page, whose request is read and allowed through the JSON API. (The redirect back
-    to the client with the code, the request as the page showed it.)"""
-    sent = requests.get(authorization_url, allow_redirects=False, timeout=TIMEOUT)
-    assert sent.status_code == 302, sent.text
-    request_id = query(sent.headers["Location"])["request"]
-    url = f"{issuer}/api/auth/authorizations/{request_id}"
-    shown = requests.get(url, headers=headers, timeout=TIMEOUT)
-    assert shown.status_code == 200, shown.text
-    decided = requests.post(url, headers=headers, json={"decision": "allow"}, timeout=TIMEOUT)
-    assert decided.status_code == 200, decided.text
-    back = decided.json()["redirectTo"]
-    ISSUED_SECRETS.add(query(back)["code"])
-    return back, shown.json()["request"]

@@ -13,7 +13,8 @@ import pytest
 import requests
 
 from tests.conftest import ISSUED_SECRETS, free_port
-from tests.oauth.mcp_server import TIMEOUT, consent, mcp_server, service, signed_in
+from tests.oauth.mcp_server import TIMEOUT, mcp_server, service, signed_in
+from tests.provider_flow import consent_at as consent
 from tests.provider_flow import query
 
 NODE = pathlib.Path(__file__).parent / "node"

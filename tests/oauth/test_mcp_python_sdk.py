@@ -20,7 +20,8 @@ from mcp.client.streamable_http import streamable_http_client
 from mcp.shared.auth import OAuthClientInformationFull, OAuthClientMetadata, OAuthToken
 
 from tests.conftest import ISSUED_SECRETS, free_port
-from tests.oauth.mcp_server import TIMEOUT, consent, mcp_server, service, signed_in
+from tests.oauth.mcp_server import TIMEOUT, mcp_server, service, signed_in
+from tests.provider_flow import consent_at as consent
 from tests.provider_flow import pkce, query
 
 PAGE = pathlib.Path(__file__).parents[2] / "docs" / "how-to" / "mcp-agents.md"

@@ -19,6 +19,7 @@ from joserfc.jwk import KeySet
 from joserfc.jws import JWSRegistry
 
 from tests.conftest import ISSUED_SECRETS, free_port
+from tests.provider_flow import consent_at as consent
 from tests.provider_flow import query
 from tests.threaded_server import serve
 
@@ -72,23 +73,6 @@ def new_app(issuer, headers, **fields) -> dict:
 def noted(*secrets):
     """The tokens a client got: none may appear in the run's log (tests/conftest.py)."""
     ISSUED_SECRETS.update(secret for secret in secrets if secret)
-
-
-def consent(issuer, headers, authorization_url: str) -> tuple[str, dict]:
-    """The user's part: the browser at the authorization URL, sent to the consent page, whose
-    request is read and allowed through the JSON API. (The redirect back to the app with the
-    code, the request as the page showed it.)"""
-    sent = requests.get(authorization_url, allow_redirects=False, timeout=TIMEOUT)
-    assert sent.status_code == 302, sent.text
-    request_id = query(sent.headers["Location"])["request"]
-    url = f"{issuer}/api/auth/authorizations/{request_id}"
-    shown = requests.get(url, headers=headers, timeout=TIMEOUT)
-    assert shown.status_code == 200, shown.text
-    decided = requests.post(url, headers=headers, json={"decision": "allow"}, timeout=TIMEOUT)
-    assert decided.status_code == 200, decided.text
-    back = decided.json()["redirectTo"]
-    noted(query(back).get("code"))
-    return back, shown.json()["request"]
 
 
 class OpenIdClient:
