@@ -73,7 +73,7 @@ def ping_after_idle(engine, seconds: float) -> None:
                 raise DisconnectionError(str(exc)) from exc
 
 
-def lock_row(model, row_id: str, touch, *, deleting: bool = False) -> None:
+def lock_row(model, row_id: str, touch, *, deleting: bool = False) -> bool:
     """Hold `model`'s row `row_id` until the commit, so that concurrent requests deciding on
     what it owns (a festival's places, an account's keys) decide one after the other.
     PostgreSQL: FOR NO KEY UPDATE, which waits for the row's other lockers, its writers and its
@@ -82,10 +82,9 @@ def lock_row(model, row_id: str, touch, *, deleting: bool = False) -> None:
     `deleting`, FOR UPDATE, which waits for those inserts too and keeps new ones out until the
     row is gone. SQLite serialises writers, but a transaction that read first cannot write once
     another has committed: this write of `touch` (a column, set to itself; no trigger watches
-    it) waits for the other writers and then sees what they did."""
+    it) waits for the other writers and then sees what they did. Whether the row is there."""
     if db.session.get_bind().dialect.name == "sqlite":
-        db.session.execute(update(model).where(model.id == row_id).values({touch: touch})
-                           .execution_options(synchronize_session=False))
-    else:
-        db.session.execute(select(model.id).where(model.id == row_id)
-                           .with_for_update(key_share=not deleting))
+        return db.session.execute(update(model).where(model.id == row_id).values({touch: touch})
+                                  .execution_options(synchronize_session=False)).rowcount == 1
+    return db.session.execute(select(model.id).where(model.id == row_id)
+                              .with_for_update(key_share=not deleting)).first() is not None

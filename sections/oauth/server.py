@@ -94,8 +94,7 @@ class Issuing:
         Spent first, the refresh token's row would be held while the end held the grant's,
         each then waiting for the other's: a deadlock, which undid one of the two."""
         grant_id = self.authorization().grant_id
-        lock_row(OAuthGrant, grant_id, OAuthGrant.updated_at)
-        if db.session.scalar(select(OAuthGrant.id).where(OAuthGrant.id == grant_id)) is None:
+        if not lock_row(OAuthGrant, grant_id, OAuthGrant.updated_at):
             raise InvalidGrantError("This grant was ended")
         if db.session.execute(statement.execution_options(
                 synchronize_session=False)).rowcount != 1:
