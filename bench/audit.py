@@ -199,8 +199,8 @@ def writes(args, workdir):
         what = (f"audited rename (PATCH /api/projects/{{id}}) of {args.projects} project(s)"
                 if args.write == "rename" else f"admin's audited rename (PATCH /api/admin/"
                 f"users/{{id}}) of {args.projects} user(s)")
-        before = ("this tree, no entry" if args.before == NO_ENTRY else "no entry"
-                  if args.write == "rename" else "an entry, unchained")
+        before = ("this tree, no entry" if args.before == NO_ENTRY
+                  else f"the tree at {args.before}")
         print(f"{what} in turn, {args.processes} process(es) x "
               f"{args.threads} threads, {args.connections} connections: with the chain "
               f"{statistics.median(rates['after']):.0f}/s, before the chain (--before, "

@@ -10,9 +10,10 @@ This module is the one place that rule is written: the commit's append on both d
 kept, as late as it can: the change itself is flushed, the chain's lock taken and the last
 entry (and its projects' last ones) read in one round trip (`locked_heads`), the entries
 numbered, timed (never before the last entry) and hashed after it, and inserted (on
-PostgreSQL in the commit's own round trip). The lock is held until the commit, so the next
-writer reads this transaction's last entry: no gap, no fork, however many processes write. A
-transaction (or savepoint) rolled back drops what it kept and took no number. The unique index
+PostgreSQL with the COMMIT, in one round trip: `commit_with`). The lock is held until the
+commit, so the next
+writer reads this transaction's last entry: no gap, no fork, however many processes write.
+A transaction (or savepoint) rolled back drops what it kept and took no number. The unique index
 on `seq` refuses a fork written by any other path.
 
 Each project's own chain rides on it, under the same lock: an entry with a project also gets
@@ -24,19 +25,23 @@ standard library).
 """
 import hashlib
 import json
+from collections import namedtuple
+from datetime import UTC
 
-from sqlalchemy import DDL, BigInteger, String, event, insert, select, text, update
+import psycopg
+from psycopg.types.json import Json
+from sqlalchemy import DDL, Engine, event, exc, insert, select, update
 from sqlalchemy.orm import Session
 
 from core import clock
-from core.db import UTCDateTime, db
+from core.db import db
 from core.fields import utc_iso
 from sections.audit.models import AuditEntry
 
 ZERO = "0" * 64
 KEPT = "audit_kept"  # session.info: [(entry, the transaction it was recorded in)]
 LOCK_KEY = 0x61756469745F6C6F  # pg_advisory_xact_lock's key for the chain ("audit_lo")
-PIPELINE = "audit_pipeline"  # session.info: the psycopg pipeline the commit's insert went in
+COMMIT_WITH = "audit_commit_with"  # Connection.info: the entries' insert the commit sends
 PAGE = 1000  # entries read at once by `pages` (the export, verification)
 
 
@@ -127,9 +132,12 @@ event.listen(AuditEntry.__table__, "after_create",
 event.listen(AuditEntry.__table__, "after_drop",
              DDL("DROP FUNCTION IF EXISTS audit_locked_heads(bigint, varchar[])").execute_if(
                  dialect="postgresql"))
-LOCKED_HEADS = text("SELECT project_id, seq, hash, created_at "
-                    "FROM audit_locked_heads(:key, :projects)").columns(
-    project_id=String, seq=BigInteger, hash=String, created_at=UTCDateTime)
+# The chain's statements on PostgreSQL go to psycopg itself, beside SQLAlchemy: they run while
+# the lock is held, where every microsecond of the driver's layers is every writer's wait
+# (bench/README.md, "The audit chain").
+LOCKED_HEADS = ("SELECT project_id, seq, hash, created_at "
+                "FROM audit_locked_heads(%s, %s::varchar[])")
+Head = namedtuple("Head", "seq hash created_at")
 
 
 def locked_heads(connection, project_ids: list[str]):
@@ -137,11 +145,13 @@ def locked_heads(connection, project_ids: list[str]):
     created_at; None before the first) and {project id: (project_seq, project_hash)} of the
     given projects' last entries (a project with none is absent)."""
     if connection.dialect.name == "postgresql":
-        rows = connection.execute(LOCKED_HEADS, {"key": LOCK_KEY,
-                                                 "projects": project_ids}).all()
-        last = next((row for row in rows if row.project_id is None), None)
-        return last, {row.project_id: (row.seq, row.hash) for row in rows
-                      if row.project_id is not None}
+        rows = _driver_call(connection, LOCKED_HEADS, (LOCK_KEY, project_ids),
+                            lambda cursor: cursor.fetchall())
+        last = next((Head(seq, hash_, created_at.astimezone(UTC))
+                     for project_id, seq, hash_, created_at in rows if project_id is None),
+                    None)
+        return last, {project_id: (seq, hash_) for project_id, seq, hash_, _ in rows
+                      if project_id is not None}
     # SQLite's lock is its one writer's. A transaction that has written holds it, after which
     # its reads see the latest commit; one that has not takes it with a write that matches
     # nothing.
@@ -182,12 +192,57 @@ def _append(session: Session) -> None:
                          project_hash=link)
             project_heads[entry["project_id"]] = (project_seq + 1, link)
     if connection.dialect.name == "postgresql":
-        # The insert goes out with the commit in one round trip (psycopg's pipeline mode, left
-        # when the transaction ends): the chain's lock is held for one round trip less.
-        pipeline = connection.connection.dbapi_connection.pipeline()
-        pipeline.__enter__()
-        session.info[PIPELINE] = pipeline
-    connection.execute(INSERT, kept)  # Core: the entries are rows, not the session's objects
+        connection.info[COMMIT_WITH] = kept  # sent with the COMMIT (`commit_with`)
+    else:
+        connection.execute(INSERT, kept)  # Core: the entries are rows, not the session's objects
+
+
+NAMES = [column.name for column in AuditEntry.__table__.columns]
+ROW = "(" + ", ".join(["%s"] * len(NAMES)) + ")"
+
+
+def insert_and_commit(kept) -> tuple[str, list]:
+    """`INSERT INTO audit_log (...) VALUES (...), ...; COMMIT` and its values. psycopg's
+    client-side binding (ClientCursor) quotes the values into the text and sends it as one
+    simple query, in which PostgreSQL runs the COMMIT only if the INSERT succeeded."""
+    values = [Json(entry[name]) if name == "details" else entry[name]
+              for entry in kept for name in NAMES]
+    return (f"INSERT INTO audit_log ({', '.join(NAMES)}) VALUES "
+            f"{', '.join([ROW] * len(kept))}; COMMIT"), values
+
+
+@event.listens_for(Engine, "commit")
+def commit_with(connection) -> None:
+    """The transaction's entries inserted and committed in one round trip as the connection
+    commits, after every listener of the session's commit has run: the DBAPI commit that
+    follows finds the transaction ended and sends nothing."""
+    kept = connection.info.pop(COMMIT_WITH, None)
+    if kept is not None:
+        statement, values = insert_and_commit(kept)
+        _driver_call(connection, statement, values, cursor_class=psycopg.ClientCursor)
+
+
+@event.listens_for(Engine, "rollback")
+def _rolled_back(connection) -> None:
+    connection.info.pop(COMMIT_WITH, None)  # the pooled connection keeps nothing of it
+
+
+def _driver_call(connection, statement: str, values, read=None, cursor_class=None):
+    """`statement` run on the connection's psycopg connection, its errors raised as SQLAlchemy
+    raises a driver's (IntegrityError, OperationalError, ...), the connection invalidated if
+    the server is gone."""
+    driver = connection.connection.dbapi_connection
+    try:
+        with (cursor_class(driver) if cursor_class else driver.cursor()) as cursor:
+            cursor.execute(statement, values)
+            return read(cursor) if read else None
+    except psycopg.Error as error:
+        gone = connection.dialect.is_disconnect(error, driver, None)
+        if gone:
+            connection.invalidate(error)
+        raise exc.DBAPIError.instance(statement, None, error, psycopg.Error,
+                                      hide_parameters=True, connection_invalidated=gone,
+                                      dialect=connection.dialect) from error
 
 
 def _drop(session: Session, previous_transaction) -> None:
@@ -197,21 +252,9 @@ def _drop(session: Session, previous_transaction) -> None:
                               if not _inside(where, previous_transaction)]
 
 
-def _left(session: Session) -> None:
-    """The pipeline left at the commit or the rollback, while the connection is still this
-    session's: SQLAlchemy gives the connection back to the pool before the transaction's end
-    (`after_transaction_end`), and another thread that took it there ran its statements in
-    this one's pipeline ("connection not in pipeline mode")."""
-    pipeline = session.info.pop(PIPELINE, None)
-    if pipeline is not None:
-        pipeline.__exit__(None, None, None)
-
-
 def _end(session: Session, transaction) -> None:
     if transaction.parent is None and session.info.get(KEPT):
         session.info.pop(KEPT)  # rolled back or closed: nothing kept outlives its transaction
-    if transaction.parent is None:
-        _left(session)  # a transaction closed without a commit or a rollback
 
 
 def _inside(where, transaction) -> bool:
@@ -225,8 +268,7 @@ def _inside(where, transaction) -> bool:
 # On the sessions of the app's `db` alone: a listener on a scoped_session goes to its
 # sessionmaker's own Session subclass (SQLAlchemy's SessionEvents), so a session made any other
 # way (a script's, another engine's, a library's) is never appended to.
-for _name, _listener in (("before_commit", _append), ("after_commit", _left),
-                         ("after_rollback", _left), ("after_soft_rollback", _drop),
+for _name, _listener in (("before_commit", _append), ("after_soft_rollback", _drop),
                          ("after_transaction_end", _end)):
     event.listen(db.session, _name, _listener)
 

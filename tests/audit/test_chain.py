@@ -13,6 +13,7 @@ from sections.audit import chain as audit_chain
 from sections.audit import service as audit
 from sections.audit.models import AuditEntry
 from sections.auth.models import User
+from sections.projects.models import Project
 from tests.factories import make_project, user_id
 from tests.parallel import run_at_once
 
@@ -60,6 +61,34 @@ def test_a_rolled_back_transaction_or_savepoint_takes_no_number(app, project):
                                   .order_by(AuditEntry.seq)).all()
     assert [tuple(row) for row in kept] == [(1, {"kept": True}), (2, {"second": True})]
     assert verify(app) == (0, "2 entries, chain intact\n")
+
+
+def test_entries_that_cannot_be_inserted_fail_the_commit_and_leave_nothing(app, project):
+    """The entries go in with the COMMIT (on PostgreSQL one query: `chain.commit_with`): if
+    their insert fails, nothing of the transaction stays, the error is SQLAlchemy's as for any
+    statement, the connection goes back to the pool clean and the next write chains on."""
+    project_id, _ = project
+    owner = user_id(app, OWNER)
+    with app.app_context():
+        audit.record(owner, "project.update", project_id, {"first": True})
+        db.session.commit()
+        taken = db.session.execute(select(AuditEntry.id)).scalar_one()
+        db.session.get(Project, project_id).name = "Never"
+        audit_chain.keep(db.session(), {"id": taken, "actor_id": owner,
+                                        "action": "project.update", "target_type": "project",
+                                        "target_id": project_id, "project_id": project_id,
+                                        "details": {}})  # its id is the first entry's
+        with pytest.raises(IntegrityError):
+            db.session.commit()
+        db.session.rollback()
+        db.session.remove()
+    for _ in range(3):  # whichever pooled connection each takes
+        with app.app_context():
+            assert db.session.get(Project, project_id).name == "Apollo"
+            audit.record(owner, "project.update", project_id, {"next": True})
+            db.session.commit()
+    assert [row.seq for row in chain(app)] == [1, 2, 3, 4]
+    assert verify(app) == (0, "4 entries, chain intact\n")
 
 
 def test_a_session_not_made_by_the_app_s_db_is_not_chained(app, project):
