@@ -13,7 +13,8 @@ this tree's round by round. Two writes (--write):
 `--before this-tree-without-entries` serves a copy of this tree whose `audit.record` keeps
 nothing: the same service without the entry and its chain.
 Usage: python bench/audit.py --before /path/to/older/checkout [--database-url URL] [--rounds 5]
-       [--write rename user-rename] [--projects 1] [--entries 1000000] [--only writes export]"""
+       [--write rename user-rename] [--projects 1] [--entries 1000000] [--only writes export]
+       [--before-perf-off audit_driver] (with --before . : the piece off against on)"""
 import argparse
 import json
 import os
@@ -39,9 +40,10 @@ from bench.run import HERE, PASSWORD, UNLIMITED, Server, free_port, wrk  # noqa:
 class Served:
     """`processes` serve.py processes of a tree (`root`) on its own database."""
 
-    def __init__(self, name, root, database_url, processes, threads):
+    def __init__(self, name, root, database_url, processes, threads, perf_off=""):
         self.name, self.root, self.url_of_database = name, root, database_url
         self.processes, self.threads, self.servers = processes, threads, []
+        self.perf_off = perf_off
 
     def env(self):
         env = dict(os.environ)
@@ -49,6 +51,8 @@ class Served:
                     "RATELIMIT_PUBLIC": UNLIMITED, "RATELIMIT_AUTHENTICATED": UNLIMITED,
                     "RATELIMIT_STORAGE_URI": "memory://", "PASSWORD_HASH_MEMORY_COST": "1024",
                     "PASSWORD_HASH_TIME_COST": "1", "METRICS": "false"})
+        if self.perf_off:
+            env["PERF_OFF"] = self.perf_off
         return env
 
     def prepare(self):
@@ -173,7 +177,8 @@ def writes(args, workdir):
     urls, contexts = databases(args, workdir, ["before", "after"])
     baseline = tree_without_entries(workdir) if args.before == NO_ENTRY else args.before
     try:
-        variants = [Served("before", baseline, urls["before"], args.processes, args.threads),
+        variants = [Served("before", baseline, urls["before"], args.processes, args.threads,
+                           args.before_perf_off),
                     Served("after", ROOT, urls["after"], args.processes, args.threads)]
         owners = {}
         for variant in variants:
@@ -307,6 +312,9 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--before", help="a checkout of the service before the chain, or "
                                          f"{NO_ENTRY}: this tree with no entry written")
+    parser.add_argument("--before-perf-off", default="",
+                        help="PERF_OFF for the --before tree: with --before this tree's own "
+                             "path, a speed-only piece measured side by side (audit_driver)")
     parser.add_argument("--database-url", default=None,
                         help="a PostgreSQL server (databases are made beside it); SQLite if not")
     parser.add_argument("--rounds", type=int, default=5)

@@ -2,7 +2,8 @@
 "Speed-only code"). The PERF_OFF setting (config.py) names pieces to leave out, for measuring
 them side by side (bench/pieces.py); each piece asks `off(app, name)` where it is chosen."""
 
-PIECES = ("held_sqlite", "limiter", "answer_cache", "ledger_sql", "lazy_openapi")
+PIECES = ("held_sqlite", "limiter", "answer_cache", "ledger_sql", "lazy_openapi",
+          "audit_driver")
 
 
 def check(app) -> None:

@@ -10,7 +10,7 @@ This module is the one place that rule is written: the commit's append on both d
 kept, as late as it can: the change itself is flushed, the chain's lock taken and the last
 entry (and its projects' last ones) read in one round trip (`locked_heads`), the entries
 numbered, timed (never before the last entry) and hashed after it, and inserted (on
-PostgreSQL with the COMMIT, in one round trip: `commit_with`). The lock is held until the
+PostgreSQL with the COMMIT, in one round trip: perf/audit_driver.py). The lock is held until the
 commit, so the next
 writer reads this transaction's last entry: no gap, no fork, however many processes write.
 A transaction (or savepoint) rolled back drops what it kept and took no number. The unique index
@@ -28,20 +28,18 @@ import json
 from collections import namedtuple
 from datetime import UTC
 
-import psycopg
-from psycopg.types.json import Json
-from sqlalchemy import DDL, Engine, event, exc, insert, select, update
+from sqlalchemy import DDL, BigInteger, String, event, insert, select, text, update
 from sqlalchemy.orm import Session
 
 from core import clock
-from core.db import db
+from core.db import UTCDateTime, db
 from core.fields import utc_iso
+from perf import audit_driver
 from sections.audit.models import AuditEntry
 
 ZERO = "0" * 64
 KEPT = "audit_kept"  # session.info: [(entry, the transaction it was recorded in)]
 LOCK_KEY = 0x61756469745F6C6F  # pg_advisory_xact_lock's key for the chain ("audit_lo")
-COMMIT_WITH = "audit_commit_with"  # Connection.info: the entries' insert the commit sends
 PAGE = 1000  # entries read at once by `pages` (the export, verification)
 
 
@@ -132,11 +130,11 @@ event.listen(AuditEntry.__table__, "after_create",
 event.listen(AuditEntry.__table__, "after_drop",
              DDL("DROP FUNCTION IF EXISTS audit_locked_heads(bigint, varchar[])").execute_if(
                  dialect="postgresql"))
-# The chain's statements on PostgreSQL go to psycopg itself, beside SQLAlchemy: they run while
-# the lock is held, where every microsecond of the driver's layers is every writer's wait
-# (bench/README.md, "The audit chain").
-LOCKED_HEADS = ("SELECT project_id, seq, hash, created_at "
-                "FROM audit_locked_heads(%s, %s::varchar[])")
+LOCKED_HEADS = text("SELECT project_id, seq, hash, created_at "
+                    "FROM audit_locked_heads(:key, :projects)").columns(
+    project_id=String, seq=BigInteger, hash=String, created_at=UTCDateTime)
+LOCKED_HEADS_AT_DRIVER = ("SELECT project_id, seq, hash, created_at "
+                          "FROM audit_locked_heads(%s, %s::varchar[])")  # perf/audit_driver.py
 Head = namedtuple("Head", "seq hash created_at")
 
 
@@ -145,8 +143,11 @@ def locked_heads(connection, project_ids: list[str]):
     created_at; None before the first) and {project id: (project_seq, project_hash)} of the
     given projects' last entries (a project with none is absent)."""
     if connection.dialect.name == "postgresql":
-        rows = _driver_call(connection, LOCKED_HEADS, (LOCK_KEY, project_ids),
-                            lambda cursor: cursor.fetchall())
+        rows = (audit_driver.fetch_all(connection, LOCKED_HEADS_AT_DRIVER,
+                                       (LOCK_KEY, project_ids))
+                if audit_driver.applies(connection) else
+                connection.execute(LOCKED_HEADS, {"key": LOCK_KEY,
+                                                  "projects": project_ids}).all())
         last = next((Head(seq, hash_, created_at.astimezone(UTC))
                      for project_id, seq, hash_, created_at in rows if project_id is None),
                     None)
@@ -191,58 +192,13 @@ def _append(session: Session) -> None:
             entry.update(project_seq=project_seq + 1, project_prev_hash=project_prev,
                          project_hash=link)
             project_heads[entry["project_id"]] = (project_seq + 1, link)
-    if connection.dialect.name == "postgresql":
-        connection.info[COMMIT_WITH] = kept  # sent with the COMMIT (`commit_with`)
+    if audit_driver.applies(connection):
+        audit_driver.insert_with_commit(connection, AuditEntry.__tablename__, NAMES, kept)
     else:
         connection.execute(INSERT, kept)  # Core: the entries are rows, not the session's objects
 
 
 NAMES = [column.name for column in AuditEntry.__table__.columns]
-ROW = "(" + ", ".join(["%s"] * len(NAMES)) + ")"
-
-
-def insert_and_commit(kept) -> tuple[str, list]:
-    """`INSERT INTO audit_log (...) VALUES (...), ...; COMMIT` and its values. psycopg's
-    client-side binding (ClientCursor) quotes the values into the text and sends it as one
-    simple query, in which PostgreSQL runs the COMMIT only if the INSERT succeeded."""
-    values = [Json(entry[name]) if name == "details" else entry[name]
-              for entry in kept for name in NAMES]
-    return (f"INSERT INTO audit_log ({', '.join(NAMES)}) VALUES "
-            f"{', '.join([ROW] * len(kept))}; COMMIT"), values
-
-
-@event.listens_for(Engine, "commit")
-def commit_with(connection) -> None:
-    """The transaction's entries inserted and committed in one round trip as the connection
-    commits, after every listener of the session's commit has run: the DBAPI commit that
-    follows finds the transaction ended and sends nothing."""
-    kept = connection.info.pop(COMMIT_WITH, None)
-    if kept is not None:
-        statement, values = insert_and_commit(kept)
-        _driver_call(connection, statement, values, cursor_class=psycopg.ClientCursor)
-
-
-@event.listens_for(Engine, "rollback")
-def _rolled_back(connection) -> None:
-    connection.info.pop(COMMIT_WITH, None)  # the pooled connection keeps nothing of it
-
-
-def _driver_call(connection, statement: str, values, read=None, cursor_class=None):
-    """`statement` run on the connection's psycopg connection, its errors raised as SQLAlchemy
-    raises a driver's (IntegrityError, OperationalError, ...), the connection invalidated if
-    the server is gone."""
-    driver = connection.connection.dbapi_connection
-    try:
-        with (cursor_class(driver) if cursor_class else driver.cursor()) as cursor:
-            cursor.execute(statement, values)
-            return read(cursor) if read else None
-    except psycopg.Error as error:
-        gone = connection.dialect.is_disconnect(error, driver, None)
-        if gone:
-            connection.invalidate(error)
-        raise exc.DBAPIError.instance(statement, None, error, psycopg.Error,
-                                      hide_parameters=True, connection_invalidated=gone,
-                                      dialect=connection.dialect) from error
 
 
 def _drop(session: Session, previous_transaction) -> None:

@@ -1,0 +1,74 @@
+"""The audit chain's two statements on PostgreSQL at psycopg itself (piece `audit_driver`,
+bench/README.md "The audit chain"): the locked heads' read, and the entries' insert sent with
+the COMMIT as one simple query. They run while the chain's lock is held, where every
+microsecond of SQLAlchemy's layers is every writer's wait. With PERF_OFF=audit_driver,
+sections/audit/chain.py runs both through SQLAlchemy; tests/perf/test_audit_driver.py holds
+the two paths to the same chain.
+
+The chain hands over what it owns: its statement texts, its table's column names and the kept
+entries (dicts of those columns)."""
+import psycopg
+from flask import current_app
+from psycopg.types.json import Json
+from sqlalchemy import Engine, event, exc
+
+import perf
+
+COMMIT_WITH = "audit_commit_with"  # Connection.info: the insert its commit sends, and its rows
+
+
+def applies(connection) -> bool:
+    """Whether the driver path serves this connection: PostgreSQL, the piece not left out."""
+    return connection.dialect.name == "postgresql" and not perf.off(current_app, "audit_driver")
+
+
+def fetch_all(connection, statement: str, values) -> list[tuple]:
+    """The rows of `statement` (psycopg's `%s` parameters), on the connection's transaction."""
+    return _run(connection, statement, values, read=lambda cursor: cursor.fetchall())
+
+
+def insert_with_commit(connection, table: str, names: list[str], rows: list[dict]) -> None:
+    """Have the connection's commit send `INSERT INTO table (names) VALUES ...; COMMIT`."""
+    connection.info[COMMIT_WITH] = (table, names, rows)
+
+
+@event.listens_for(Engine, "commit")
+def _commit_with(connection) -> None:
+    """As the connection commits, after every listener of the session's commit has run: the
+    rows inserted and committed in one round trip. psycopg's client-side binding (ClientCursor)
+    quotes the values into the text and sends it as a simple query, in which PostgreSQL runs
+    the COMMIT only if the INSERT succeeded; the DBAPI commit that follows finds the
+    transaction ended and sends nothing."""
+    pending = connection.info.pop(COMMIT_WITH, None)
+    if pending is None:
+        return
+    table, names, rows = pending
+    row = "(" + ", ".join(["%s"] * len(names)) + ")"
+    statement = (f"INSERT INTO {table} ({', '.join(names)}) VALUES "
+                 f"{', '.join([row] * len(rows))}; COMMIT")
+    values = [Json(value) if isinstance(value, dict) else value
+              for entry in rows for value in (entry[name] for name in names)]
+    _run(connection, statement, values, cursor_class=psycopg.ClientCursor)
+
+
+@event.listens_for(Engine, "rollback")
+def _rolled_back(connection) -> None:
+    connection.info.pop(COMMIT_WITH, None)  # the pooled connection keeps nothing of it
+
+
+def _run(connection, statement: str, values, read=None, cursor_class=None):
+    """`statement` on the connection's psycopg connection, its errors raised as SQLAlchemy
+    raises a driver's (IntegrityError, OperationalError, ...), the connection invalidated when
+    the server is gone."""
+    driver = connection.connection.dbapi_connection
+    try:
+        with (cursor_class(driver) if cursor_class else driver.cursor()) as cursor:
+            cursor.execute(statement, values)
+            return read(cursor) if read else None
+    except psycopg.Error as error:
+        gone = connection.dialect.is_disconnect(error, driver, None)
+        if gone:
+            connection.invalidate(error)
+        raise exc.DBAPIError.instance(statement, None, error, psycopg.Error,
+                                      hide_parameters=True, connection_invalidated=gone,
+                                      dialect=connection.dialect) from error
