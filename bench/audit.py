@@ -205,7 +205,8 @@ def writes(args, workdir):
                 if args.write == "rename" else f"admin's audited rename (PATCH /api/admin/"
                 f"users/{{id}}) of {args.projects} user(s)")
         before = ("this tree, no entry" if args.before == NO_ENTRY
-                  else f"the tree at {args.before}")
+                  else f"the tree at {args.before}") + (
+            f", PERF_OFF={args.before_perf_off}" if args.before_perf_off else "")
         print(f"{what} in turn, {args.processes} process(es) x "
               f"{args.threads} threads, {args.connections} connections: with the chain "
               f"{statistics.median(rates['after']):.0f}/s, before the chain (--before, "

@@ -108,14 +108,19 @@ SQLITE_LOCK = (update(AuditEntry).where(AuditEntry.seq == 0).values(seq=AuditEnt
 # taken when it started, so a head read in the statement that waits for the lock could miss the
 # entry its holder just committed (a fork); a VOLATILE function takes a new snapshot for each of
 # its statements, so its read, started once the lock is granted, sees the last committed
-# entries. It holds no part of the hash rule. Its first row is the log's head (project_id
-# null), then one row a project that has entries. create_all makes it with the table;
-# migration 0028 installs it (a copy as of that revision).
+# entries. PL/pgSQL keeps its statements' plans for the connection's life, where a SQL
+# function's are made again at every call (PostgreSQL 15): time spent under the lock. It holds
+# no part of the hash rule. Its first row is the log's head (project_id null), then one row a
+# project that has entries. create_all makes it with the table; migration 0034 installs it (a
+# copy as of that revision).
 HEAD_FUNCTION = """
 CREATE OR REPLACE FUNCTION audit_locked_heads(lock_key bigint, project_ids varchar[])
 RETURNS TABLE (project_id varchar, seq bigint, hash varchar, created_at timestamptz)
-LANGUAGE sql VOLATILE AS $$
-    SELECT pg_advisory_xact_lock(lock_key);
+LANGUAGE plpgsql VOLATILE AS $$
+#variable_conflict use_column
+BEGIN
+    PERFORM pg_advisory_xact_lock(lock_key);
+    RETURN QUERY
     (SELECT NULL::varchar, a.seq, a.hash, a.created_at FROM audit_log a
      ORDER BY a.seq DESC LIMIT 1)
     UNION ALL
@@ -123,6 +128,7 @@ LANGUAGE sql VOLATILE AS $$
     FROM unnest(project_ids) AS p(id) CROSS JOIN LATERAL (
         SELECT l.project_seq, l.project_hash, l.created_at FROM audit_log l
         WHERE l.project_id = p.id ORDER BY l.project_seq DESC LIMIT 1) b;
+END
 $$
 """
 event.listen(AuditEntry.__table__, "after_create",
