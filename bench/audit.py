@@ -14,7 +14,7 @@ this tree's round by round. Two writes (--write):
 nothing: the same service without the entry and its chain.
 Usage: python bench/audit.py --before /path/to/older/checkout [--database-url URL] [--rounds 5]
        [--write rename user-rename] [--projects 1] [--entries 1000000] [--only writes export]
-       [--before-perf-off audit_driver] (with --before . : the piece off against on)"""
+       [--before-perf-off audit_driver] (with --before "$PWD": the piece off against on)"""
 import argparse
 import json
 import os
