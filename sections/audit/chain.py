@@ -10,11 +10,10 @@ This module is the one place that rule is written: the commit's append on both d
 kept, as late as it can: the change itself is flushed, the chain's lock taken and the last
 entry (and its projects' last ones) read in one round trip (`locked_heads`), the entries
 numbered, timed (never before the last entry) and hashed after it, and inserted (on
-PostgreSQL with the COMMIT, in one round trip: perf/audit_driver.py). The lock is held until the
-commit, so the next
-writer reads this transaction's last entry: no gap, no fork, however many processes write.
-A transaction (or savepoint) rolled back drops what it kept and took no number. The unique index
-on `seq` refuses a fork written by any other path.
+PostgreSQL with the COMMIT, in one round trip: perf/audit_driver.py). The lock is held until
+the commit, so the next writer reads this transaction's last entry: no gap, no fork, however
+many processes write. A transaction (or savepoint) rolled back drops what it kept and took no
+number. The unique index on `seq` refuses a fork written by any other path.
 
 Each project's own chain rides on it, under the same lock: an entry with a project also gets
 `project_seq` (1, 2, 3, ... within the project) and `project_hash` = lower-case hex SHA-256 of
