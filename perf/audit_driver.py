@@ -7,6 +7,8 @@ the two paths to the same chain.
 
 The chain hands over what it owns: its statement texts, its table's column names and the kept
 entries (dicts of those columns)."""
+import weakref
+
 import psycopg
 from flask import current_app
 from psycopg.types.json import Json
@@ -14,7 +16,10 @@ from sqlalchemy import Engine, event, exc
 
 import perf
 
-COMMIT_WITH = "audit_commit_with"  # Connection.info: the insert its commit sends, and its rows
+# The insert a connection's commit sends, by SQLAlchemy Connection (the session's, for one
+# transaction): not the pooled DBAPI connection's `info`, which a rollback after the server
+# went away cannot reach.
+_COMMIT_WITH = weakref.WeakKeyDictionary()
 
 
 def applies(connection) -> bool:
@@ -29,7 +34,7 @@ def fetch_all(connection, statement: str, values) -> list[tuple]:
 
 def insert_with_commit(connection, table: str, names: list[str], rows: list[dict]) -> None:
     """Have the connection's commit send `INSERT INTO table (names) VALUES ...; COMMIT`."""
-    connection.info[COMMIT_WITH] = (table, names, rows)
+    _COMMIT_WITH[connection] = (table, names, rows)
 
 
 @event.listens_for(Engine, "commit")
@@ -39,7 +44,7 @@ def _commit_with(connection) -> None:
     quotes the values into the text and sends it as a simple query, in which PostgreSQL runs
     the COMMIT only if the INSERT succeeded; the DBAPI commit that follows finds the
     transaction ended and sends nothing."""
-    pending = connection.info.pop(COMMIT_WITH, None)
+    pending = _COMMIT_WITH.pop(connection, None)
     if pending is None:
         return
     table, names, rows = pending
@@ -53,7 +58,7 @@ def _commit_with(connection) -> None:
 
 @event.listens_for(Engine, "rollback")
 def _rolled_back(connection) -> None:
-    connection.info.pop(COMMIT_WITH, None)  # the pooled connection keeps nothing of it
+    _COMMIT_WITH.pop(connection, None)
 
 
 def _run(connection, statement: str, values, read=None, cursor_class=None):
