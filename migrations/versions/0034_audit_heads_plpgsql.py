@@ -17,39 +17,31 @@ down_revision = '0033'
 branch_labels = None
 depends_on = None
 
-HEADS_FUNCTION = """
+# The rows both versions read, under the lock (0028's text, unchanged).
+HEADS_QUERY = """
+    (SELECT NULL::varchar, a.seq, a.hash, a.created_at FROM audit_log a
+     ORDER BY a.seq DESC LIMIT 1)
+    UNION ALL
+    SELECT p.id, b.project_seq, b.project_hash, b.created_at
+    FROM unnest(project_ids) AS p(id) CROSS JOIN LATERAL (
+        SELECT l.project_seq, l.project_hash, l.created_at FROM audit_log l
+        WHERE l.project_id = p.id ORDER BY l.project_seq DESC LIMIT 1) b;
+"""
+SIGNATURE = """
 CREATE OR REPLACE FUNCTION audit_locked_heads(lock_key bigint, project_ids varchar[])
-RETURNS TABLE (project_id varchar, seq bigint, hash varchar, created_at timestamptz)
+RETURNS TABLE (project_id varchar, seq bigint, hash varchar, created_at timestamptz)"""
+HEADS_FUNCTION = (SIGNATURE + """
 LANGUAGE plpgsql VOLATILE AS $$
 #variable_conflict use_column
 BEGIN
     PERFORM pg_advisory_xact_lock(lock_key);
-    RETURN QUERY
-    (SELECT NULL::varchar, a.seq, a.hash, a.created_at FROM audit_log a
-     ORDER BY a.seq DESC LIMIT 1)
-    UNION ALL
-    SELECT p.id, b.project_seq, b.project_hash, b.created_at
-    FROM unnest(project_ids) AS p(id) CROSS JOIN LATERAL (
-        SELECT l.project_seq, l.project_hash, l.created_at FROM audit_log l
-        WHERE l.project_id = p.id ORDER BY l.project_seq DESC LIMIT 1) b;
-END
+    RETURN QUERY""" + HEADS_QUERY + """END
 $$
-"""
-HEADS_FUNCTION_0028 = """
-CREATE OR REPLACE FUNCTION audit_locked_heads(lock_key bigint, project_ids varchar[])
-RETURNS TABLE (project_id varchar, seq bigint, hash varchar, created_at timestamptz)
+""")
+HEADS_FUNCTION_0028 = (SIGNATURE + """
 LANGUAGE sql VOLATILE AS $$
-    SELECT pg_advisory_xact_lock(lock_key);
-    (SELECT NULL::varchar, a.seq, a.hash, a.created_at FROM audit_log a
-     ORDER BY a.seq DESC LIMIT 1)
-    UNION ALL
-    SELECT p.id, b.project_seq, b.project_hash, b.created_at
-    FROM unnest(project_ids) AS p(id) CROSS JOIN LATERAL (
-        SELECT l.project_seq, l.project_hash, l.created_at FROM audit_log l
-        WHERE l.project_id = p.id ORDER BY l.project_seq DESC LIMIT 1) b;
-$$
-"""
-
+    SELECT pg_advisory_xact_lock(lock_key);""" + HEADS_QUERY + """$$
+""")
 
 def upgrade():
     if op.get_bind().dialect.name == "postgresql":

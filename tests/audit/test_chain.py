@@ -64,7 +64,7 @@ def test_a_rolled_back_transaction_or_savepoint_takes_no_number(app, project):
 
 
 def test_entries_that_cannot_be_inserted_fail_the_commit_and_leave_nothing(app, project):
-    """The entries go in with the COMMIT (on PostgreSQL one query: `chain.commit_with`): if
+    """The entries go in with the COMMIT (on PostgreSQL one query, perf/audit_driver.py): if
     their insert fails, nothing of the transaction stays, the error is SQLAlchemy's as for any
     statement, the connection goes back to the pool clean and the next write chains on."""
     project_id, _ = project
