@@ -13,7 +13,7 @@ from datetime import datetime, timedelta
 from flask import current_app
 from joserfc.jwk import ECKey, KeySet, RSAKey
 from sqlalchemy import or_, select, update
-from sqlalchemy.exc import IntegrityError, OperationalError, SQLAlchemyError
+from sqlalchemy.exc import IntegrityError, SQLAlchemyError
 
 from core import clock, sealing
 from core.db import db
@@ -45,27 +45,19 @@ def _made(alg: str) -> SigningKey:
                       created_at=clock.utcnow())
 
 
-def ensure(attempts: int = 3) -> None:
+def ensure() -> None:
     """Make the current keys that are missing (the first start); another process making them
-    at the same moment wins, and its keys are the ones kept. PostgreSQL: the unique index of
-    current keys refuses the loser's row. SQLite: a transaction that read before the winner
-    committed cannot write (database is locked): it reads again."""
-    for attempt in range(attempts):
+    at the same moment wins, and its keys are the ones kept: the unique index of current keys
+    refuses the loser's row (on SQLite the loser's savepoint waits for the winner's commit)."""
+    have = set(db.session.execute(select(SigningKey.alg).where(
+        SigningKey.retired_at.is_(None))).scalars())
+    for key in [_made(alg) for alg in MAKERS if alg not in have]:
         try:
-            have = set(db.session.execute(select(SigningKey.alg).where(
-                SigningKey.retired_at.is_(None))).scalars())
-            for key in [_made(alg) for alg in MAKERS if alg not in have]:
-                try:
-                    with db.session.begin_nested():
-                        db.session.add(key)
-                except IntegrityError:
-                    pass  # made by a concurrent start: the index decided
-            db.session.commit()
-            return
-        except OperationalError:
-            db.session.rollback()
-            if attempt == attempts - 1:
-                raise
+            with db.session.begin_nested():
+                db.session.add(key)
+        except IntegrityError:
+            pass  # made by a concurrent start: the index decided
+    db.session.commit()
 
 
 def at_start(app) -> None:

@@ -95,6 +95,20 @@ def test_oauth_callback_and_code_exchange_are_refused(app, client, admin, github
     assert SPA in DONE
 
 
+def test_a_refused_first_oauth_sign_in_leaves_the_account_as_it_was(app, client, auth, admin,
+                                                                    github):
+    """The link, and the claim of an unverified address that comes with it (its password gone),
+    are undone with the refused sign-in: they were written in a savepoint of its transaction."""
+    auth.sign_up(EMAIL)  # unverified: the provider's sign-in would claim it (contract section 3)
+    github.add_user("grace", [(EMAIL, True, True)])
+    ban(client, app, admin, reason="fraud")
+    banned(via_github(client), "fraud")
+    detail = client.get(f"/api/admin/users/{user_id(app, EMAIL)}", headers=admin).get_json()["data"]
+    assert detail["counts"]["providers"] == 0 and detail["emailVerified"] is False, detail
+    client.post(f"/api/admin/users/{user_id(app, EMAIL)}/unban", headers=admin)
+    assert password_sign_in(client).status_code == 200
+
+
 def test_passkey_second_step_is_refused(app, client, auth, admin):
     headers = auth.headers(EMAIL)
     authenticator = SoftAuthenticator("ES256")

@@ -1,12 +1,13 @@
 """OAuth sign-in with GitHub and Google against providers on loopback: the redirect with state
 and PKCE, the callback, the account rules and the one-time code (contract section 5)."""
 import hashlib
+import sqlite3
 import time
 from datetime import timedelta
 
 import pyotp
 import pytest
-from sqlalchemy import func, select
+from sqlalchemy import event, func, select, update
 
 from core.db import db
 from sections.auth.models import LinkedIdentity, PendingSignIn, User
@@ -120,6 +121,54 @@ def test_linking_an_unverified_account_drops_what_its_creator_set(client, auth, 
     assert client.get("/api/auth/session", headers=headers).status_code == 401
     password = client.post("/api/auth/sign-in", json={"email": EMAIL, "password": PASSWORD})
     oauth_refused(password, 401, "INVALID_CREDENTIALS")
+
+
+def commit_elsewhere(app, email: str) -> str:
+    """Another connection changes `email`'s account and commits, if it may at once: "committed",
+    or "locked" (SQLite: a transaction holds the writer's lock)."""
+    with app.app_context():
+        if db.engine.dialect.name != "sqlite":
+            with db.engine.begin() as other:
+                other.execute(update(User).where(User.email == email).values(name="Other"))
+            return "committed"
+        other = sqlite3.connect(db.engine.url.database, timeout=0, isolation_level=None)
+    try:
+        other.execute("BEGIN IMMEDIATE")
+        other.execute("UPDATE users SET name = 'Other' WHERE email = ?", (email,))
+        other.execute("COMMIT")
+        return "committed"
+    except sqlite3.OperationalError:
+        return "locked"
+    finally:
+        other.close()
+
+
+def test_a_commit_by_another_connection_inside_the_sign_ins_savepoint_changes_nothing(
+        app, client, auth, github):
+    """The first sign-in finds the account and links it in a savepoint; another connection
+    commits between that read and the link. SQLite: the savepoint opened the transaction as
+    the writer, so the other waits (here: gives up at once) and the sign-in completes, not
+    "database is locked"."""
+    auth.sign_up("someone@example.com")
+    github.add_user("grace", [(EMAIL, True, True)])
+    seen, outcomes = [], []
+    with app.app_context():
+        engine = db.engine
+
+    def after(_conn, _cursor, statement, *_):
+        if statement.startswith("SAVEPOINT"):
+            seen.append(statement)
+        elif seen and not outcomes and statement.startswith("SELECT"):
+            outcomes.append(commit_elsewhere(app, "someone@example.com"))
+
+    event.listen(engine, "after_cursor_execute", after)
+    try:
+        response = via_github(client)
+    finally:
+        event.remove(engine, "after_cursor_execute", after)
+    assert response.status_code == 200, response.get_json()
+    assert outcomes == ["locked" if engine.dialect.name == "sqlite" else "committed"]
+    assert len(rows(app, LinkedIdentity)) == 1
 
 
 def test_github_without_a_verified_primary_email_is_refused(app, client, auth, github):

@@ -9,15 +9,18 @@ import json
 from datetime import timedelta
 
 import pytest
+import requests
 from joserfc import jws, jwt
 from joserfc.errors import JoseError
 from joserfc.jwk import ECKey, KeySet, RSAKey
 from sqlalchemy import text
 
+from bench import cluster
 from core import sealing, serving
 from core.db import db
 from sections.oauth import keys
 from tests.commands import run_flask
+from tests.conftest import migrated_sqlite_copy
 from tests.provider_flow import bearer, code_flow, new_app, settings, token
 
 PRIVATE_MEMBERS = {"d", "p", "q", "dp", "dq", "qi", "oth", "k"}  # RFC 7518 6.2.2, 6.3.2, 6.4
@@ -113,6 +116,22 @@ def test_the_first_start_makes_the_keys_and_nothing_else_does(app, client, auth)
     with app.app_context():
         keys.at_start(app)  # a second start (another process, a restart): the same set
     assert stored(app) == made
+
+
+def test_two_processes_starting_at_once_keep_one_key_per_algorithm(tmp_path, migrated_sqlite):
+    """Both first starts make keys; the first to commit wins and the other keeps its keys."""
+    url = migrated_sqlite_copy(migrated_sqlite, tmp_path, "keys")
+    with cluster.servers(2, cluster.service_env(url), str(tmp_path)) as started:
+        served = [requests.get(f"{server.url}/api/oauth2/jwks", timeout=30).json()["keys"]
+                  for server in started]
+    logs = [cluster.log_of(server) for server in started]
+    assert not any("were not made at start" in log or "Traceback" in log for log in logs), logs
+    engine = cluster.engine(url)
+    with engine.connect() as conn:
+        current = conn.execute(text("SELECT kid, alg FROM oauth_signing_keys")).all()
+    engine.dispose()
+    assert sorted(alg for _, alg in current) == ["ES256", "RS256"]
+    assert [{key["kid"] for key in keys} for keys in served] == [{kid for kid, _ in current}] * 2
 
 
 def test_a_rotation_moves_new_tokens_to_new_keys_and_old_tokens_live_out_their_time(
