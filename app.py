@@ -17,6 +17,7 @@ from core import errors, logs, metrics, pipeline, serving, tracing
 from core.db import db, ping_after_idle
 from core.fields import ErrorSchema
 from core.ratelimit import init_limiter, limiter_of, settle_limits
+from perf import audit_driver
 from perf.openapi import LazyDocumentApi
 from sections.auth.services import oauth_providers
 from sections.auth.services.passwords import PasswordHasher
@@ -162,24 +163,13 @@ def _sqlite_pragmas(dbapi_connection, _record):
         cursor.close()
 
 
-@event.listens_for(Engine, "savepoint")
-def _sqlite_savepoint_inside_a_transaction(connection, _name):
-    # Python's sqlite3 opens a transaction only before an INSERT, UPDATE or DELETE. A SAVEPOINT
-    # sent before any of them opens a transaction of its own, which its RELEASE commits: what
-    # the savepoint wrote would stay when the rest is rolled back, and a read inside it holds a
-    # snapshot that another connection's commit makes unwritable ("database is locked" at once,
-    # not after busy_timeout). So the transaction is opened first, as the writer (IMMEDIATE:
-    # waiting up to busy_timeout for the lock); the savepoint is then nested in it.
-    dbapi_connection = connection.connection.dbapi_connection
-    if isinstance(dbapi_connection, sqlite3.Connection) and not dbapi_connection.in_transaction:
-        dbapi_connection.execute("BEGIN IMMEDIATE")
-
-
 def register_extensions(app):
     db.init_app(app)
     if not app.config["SQLALCHEMY_DATABASE_URI"].startswith("sqlite"):
         with app.app_context():
             ping_after_idle(db.engine, app.config["DATABASE_PING_AFTER"])
+            if not perf.off(app, "audit_driver"):
+                audit_driver.install(db.engine)
     init_limiter(app)
     cfg = app.config
     app.extensions["password_hasher"] = PasswordHasher(

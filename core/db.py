@@ -73,6 +73,22 @@ def ping_after_idle(engine, seconds: float) -> None:
                 raise DisconnectionError(str(exc)) from exc
 
 
+@event.listens_for(db.session, "after_transaction_create")  # the app's sessions alone
+def _sqlite_savepoint_inside_a_transaction(session, transaction) -> None:
+    """Python's sqlite3 opens a transaction only before an INSERT, UPDATE or DELETE. A SAVEPOINT
+    sent before any of them opens a transaction of its own, which its RELEASE commits: what the
+    savepoint wrote would stay when the rest is rolled back, and a read inside it holds a
+    snapshot that another connection's commit makes unwritable ("database is locked" at once,
+    not after busy_timeout). So the transaction is opened first, as the writer (IMMEDIATE:
+    waiting up to busy_timeout for the lock), and the savepoint nested in it. A session event,
+    not the engine's `savepoint`: an engine with a listener dispatches at every statement."""
+    if not transaction.nested or session.get_bind().dialect.name != "sqlite":
+        return
+    driver = transaction.parent.connection(None).connection.dbapi_connection
+    if not driver.in_transaction:
+        driver.execute("BEGIN IMMEDIATE")
+
+
 def lock_row(model, row_id: str, touch, *, deleting: bool = False) -> bool:
     """Hold `model`'s row `row_id` until the commit, so that concurrent requests deciding on
     what it owns (a festival's places, an account's keys) decide one after the other.

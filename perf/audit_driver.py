@@ -10,21 +10,19 @@ entries (dicts of those columns)."""
 import weakref
 
 import psycopg
-from flask import current_app
 from psycopg.types.json import Json
-from sqlalchemy import Engine, event, exc
-
-import perf
+from sqlalchemy import event, exc
 
 # The insert a connection's commit sends, by SQLAlchemy Connection (the session's, for one
 # transaction): not the pooled DBAPI connection's `info`, which a rollback after the server
 # went away cannot reach.
 _COMMIT_WITH = weakref.WeakKeyDictionary()
+_INSTALLED = weakref.WeakSet()  # the engines the piece serves (`install`)
 
 
 def applies(connection) -> bool:
-    """Whether the driver path serves this connection: PostgreSQL, the piece not left out."""
-    return connection.dialect.name == "postgresql" and not perf.off(current_app, "audit_driver")
+    """Whether the driver path serves this connection: its engine's commits send the insert."""
+    return connection.engine in _INSTALLED
 
 
 def fetch_all(connection, statement: str, values) -> list[tuple]:
@@ -37,7 +35,15 @@ def insert_with_commit(connection, table: str, names: list[str], rows: list[dict
     _COMMIT_WITH[connection] = (table, names, rows)
 
 
-@event.listens_for(Engine, "commit")
+def install(engine) -> None:
+    """Have `engine`'s commits send what `insert_with_commit` left (app.py: a PostgreSQL
+    engine, the piece not left out). On that engine alone: an engine with a listener
+    dispatches at every statement, which SQLite's would pay for nothing."""
+    event.listen(engine, "commit", _commit_with)
+    event.listen(engine, "rollback", _rolled_back)
+    _INSTALLED.add(engine)
+
+
 def _commit_with(connection) -> None:
     """As the connection commits, after every listener of the session's commit has run: the
     rows inserted and committed in one round trip. psycopg's client-side binding (ClientCursor)
@@ -56,7 +62,6 @@ def _commit_with(connection) -> None:
     _run(connection, statement, values, cursor_class=psycopg.ClientCursor)
 
 
-@event.listens_for(Engine, "rollback")
 def _rolled_back(connection) -> None:
     _COMMIT_WITH.pop(connection, None)
 

@@ -141,6 +141,15 @@ LOCKED_HEADS = text("SELECT project_id, seq, hash, created_at "
 LOCKED_HEADS_AT_DRIVER = ("SELECT project_id, seq, hash, created_at "
                           "FROM audit_locked_heads(%s, %s::varchar[])")  # perf/audit_driver.py
 Head = namedtuple("Head", "seq hash created_at")
+# SQLite: the same rows in one statement, each head found through its unique index.
+SQLITE_HEADS = text(
+    "SELECT NULL AS project_id, seq, hash, created_at FROM (SELECT seq, hash, created_at "
+    "FROM audit_log ORDER BY seq DESC LIMIT 1) UNION ALL "
+    "SELECT l.project_id, l.project_seq, l.project_hash, l.created_at "
+    "FROM json_each(:projects) AS p JOIN audit_log AS l ON l.project_id = p.value "
+    "AND l.project_seq = (SELECT m.project_seq FROM audit_log AS m "
+    "WHERE m.project_id = p.value ORDER BY m.project_seq DESC LIMIT 1)").columns(
+    project_id=String, seq=BigInteger, hash=String, created_at=UTCDateTime)
 
 
 def locked_heads(connection, project_ids: list[str]):
@@ -153,22 +162,17 @@ def locked_heads(connection, project_ids: list[str]):
                 if audit_driver.applies(connection) else
                 connection.execute(LOCKED_HEADS, {"key": LOCK_KEY,
                                                   "projects": project_ids}).all())
-        last = next((Head(seq, hash_, created_at.astimezone(UTC))
-                     for project_id, seq, hash_, created_at in rows if project_id is None),
-                    None)
-        return last, {project_id: (seq, hash_) for project_id, seq, hash_, _ in rows
-                      if project_id is not None}
-    # SQLite's lock is its one writer's. A transaction that has written holds it, after which
-    # its reads see the latest commit; one that has not takes it with a write that matches
-    # nothing.
-    if not connection.connection.dbapi_connection.in_transaction:
-        connection.execute(SQLITE_LOCK)
-    heads = {}
-    for project_id in project_ids:
-        found = connection.execute(project_head_statement(project_id)).first()
-        if found is not None:
-            heads[project_id] = (found.project_seq, found.project_hash)
-    return connection.execute(HEAD).first(), heads
+    else:
+        # SQLite's lock is its one writer's. A transaction that has written holds it, after
+        # which its reads see the latest commit; one that has not takes it with a write that
+        # matches nothing.
+        if not connection.connection.dbapi_connection.in_transaction:
+            connection.execute(SQLITE_LOCK)
+        rows = connection.execute(SQLITE_HEADS, {"projects": json.dumps(project_ids)}).all()
+    last = next((Head(seq, hash_, created_at.astimezone(UTC))
+                 for project_id, seq, hash_, created_at in rows if project_id is None), None)
+    return last, {project_id: (seq, hash_) for project_id, seq, hash_, _ in rows
+                  if project_id is not None}
 
 
 def _append(session: Session) -> None:

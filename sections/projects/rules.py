@@ -104,8 +104,8 @@ def held_out(who: Caller) -> dict:
             # A request that writes nothing reads it from committed data, as the project read
             # does (perf/prepared.py): no transaction of its own for a GET that needs none.
             found = held["read"].one(db.engine, **params)[0]
-        else:
-            found = db.session.execute(held["statement"], params).scalar()
+        else:  # the request's transaction, through Core: the statement loads no objects
+            found = db.session.connection().execute(held["statement"], params).scalar()
         known[key] = {project_id: held["gates"][int(gate)] for project_id, gate in
                       (item.rsplit(":", 1) for item in (found or "").split())}
     return known[key]
