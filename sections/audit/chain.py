@@ -22,6 +22,7 @@ first) as 32 bytes followed by the entry's `hash` as 32 bytes, so that a project
 shows an entry removed from it (scripts/verify_audit_export.py checks it with nothing but the
 standard library).
 """
+import functools
 import hashlib
 import json
 from collections import namedtuple
@@ -141,15 +142,23 @@ LOCKED_HEADS = text("SELECT project_id, seq, hash, created_at "
 LOCKED_HEADS_AT_DRIVER = ("SELECT project_id, seq, hash, created_at "
                           "FROM audit_locked_heads(%s, %s::varchar[])")  # perf/audit_driver.py
 Head = namedtuple("Head", "seq hash created_at")
-# SQLite: the same rows in one statement, each head found through its unique index.
-SQLITE_HEADS = text(
-    "SELECT NULL AS project_id, seq, hash, created_at FROM (SELECT seq, hash, created_at "
-    "FROM audit_log ORDER BY seq DESC LIMIT 1) UNION ALL "
-    "SELECT l.project_id, l.project_seq, l.project_hash, l.created_at "
-    "FROM json_each(:projects) AS p JOIN audit_log AS l ON l.project_id = p.value "
-    "AND l.project_seq = (SELECT m.project_seq FROM audit_log AS m "
-    "WHERE m.project_id = p.value ORDER BY m.project_seq DESC LIMIT 1)").columns(
-    project_id=String, seq=BigInteger, hash=String, created_at=UTCDateTime)
+
+
+@functools.lru_cache(maxsize=16)
+def sqlite_heads(count: int):
+    """SQLite: the same rows in one statement for `count` projects (`:p0`, `:p1`, ...), each
+    head found through its unique index; made once per count (no JSON1, which a build may
+    leave out)."""
+    sql = ("SELECT NULL AS project_id, seq, hash, created_at FROM (SELECT seq, hash, "
+           "created_at FROM audit_log ORDER BY seq DESC LIMIT 1)")
+    if count:
+        ids = " UNION ALL ".join(f"SELECT :p{index} AS id" for index in range(count))
+        sql += (" UNION ALL SELECT l.project_id, l.project_seq, l.project_hash, l.created_at "
+                f"FROM ({ids}) AS p JOIN audit_log AS l ON l.project_id = p.id "
+                "AND l.project_seq = (SELECT m.project_seq FROM audit_log AS m "
+                "WHERE m.project_id = p.id ORDER BY m.project_seq DESC LIMIT 1)")
+    return text(sql).columns(project_id=String, seq=BigInteger, hash=String,
+                             created_at=UTCDateTime)
 
 
 def locked_heads(connection, project_ids: list[str]):
@@ -168,7 +177,8 @@ def locked_heads(connection, project_ids: list[str]):
         # matches nothing.
         if not connection.connection.dbapi_connection.in_transaction:
             connection.execute(SQLITE_LOCK)
-        rows = connection.execute(SQLITE_HEADS, {"projects": json.dumps(project_ids)}).all()
+        rows = connection.execute(sqlite_heads(len(project_ids)), {
+            f"p{index}": project_id for index, project_id in enumerate(project_ids)}).all()
     last = next((Head(seq, hash_, created_at.astimezone(UTC))
                  for project_id, seq, hash_, created_at in rows if project_id is None), None)
     return last, {project_id: (seq, hash_) for project_id, seq, hash_, _ in rows

@@ -63,6 +63,28 @@ def test_a_rolled_back_transaction_or_savepoint_takes_no_number(app, project):
     assert verify(app) == (0, "2 entries, chain intact\n")
 
 
+def test_one_transaction_continues_each_of_its_projects_chains(app, project):
+    """The heads of every project a transaction writes to are read under the lock at once."""
+    first, _ = project
+    owner = user_id(app, OWNER)
+    second = make_project(app, OWNER, name="Gemini")
+    with app.app_context():
+        audit.record(owner, "project.update", first, {"round": 1})
+        db.session.commit()
+        for round_ in (2, 3):
+            audit.record(owner, "project.update", first, {"round": round_})
+            audit.record(owner, "user.update", owner, {"round": round_})  # no project
+            audit.record(owner, "project.update", second, {"round": round_})
+            db.session.commit()
+        rows = db.session.execute(select(AuditEntry.project_id, AuditEntry.project_seq)
+                                  .where(AuditEntry.project_id.is_not(None))
+                                  .order_by(AuditEntry.seq)).all()
+    assert [seq for project_id, seq in rows if project_id == first] == [1, 2, 3]
+    assert [seq for project_id, seq in rows if project_id == second] == [1, 2]
+    exit_code, output = verify(app)
+    assert exit_code == 0, output
+
+
 def test_entries_that_cannot_be_inserted_fail_the_commit_and_leave_nothing(app, project):
     """The entries go in with the COMMIT (on PostgreSQL one query, perf/audit_driver.py): if
     their insert fails, nothing of the transaction stays, the error is SQLAlchemy's as for any
