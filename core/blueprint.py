@@ -105,7 +105,11 @@ class ApiBlueprint(Blueprint):
 
     def arguments(self, schema, *, location="json", required=True, **kwargs):
         """flask-smorest's `arguments`, where `required` (the OpenAPI document's requestBody
-        `required`) is also enforced: a POST, PUT or PATCH without its required body is 400."""
+        `required`) is also enforced: a POST, PUT or PATCH without its required body is 400.
+        A schema class is made an instance here, once: given the class, webargs makes a new
+        instance at every request, which marshmallow builds by copying each declared field."""
+        if isinstance(schema, type):
+            schema = schema()
         if location == "json":
             kwargs["body_required"] = required
         return super().arguments(schema, location=location, required=required, **kwargs)
