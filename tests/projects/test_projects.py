@@ -162,6 +162,22 @@ def test_patch_changes_given_fields_and_null_clears_the_description(client, worl
     assert admin.status_code == 200 and admin.get_json()["data"]["role"] is None
 
 
+def test_a_patch_answers_what_a_read_shows_after_it(client, world, clock):
+    """The answer to a change, by the owner or a platform admin, of a field or a setting is
+    the project as it now is, its owner and member count included."""
+    project, headers, _ = world
+    url = f"/api/projects/{project}"
+    for who, body in ((OWNER, {"name": "Gemini", "description": "Two"}),
+                      (ADMIN, {"description": None}), (OWNER, {"scimAdminGroups": ["Ops"]}),
+                      (OWNER, {"name": "Mercury", "scimAdminGroups": []})):
+        clock.advance(minutes=1)
+        changed = client.patch(url, headers=headers[who], json=body)
+        assert changed.status_code == 200, changed.get_json()
+        assert changed.get_json() == client.get(url, headers=headers[who]).get_json()
+        assert changed.get_json()["data"]["memberCount"] == 2
+        assert changed.get_json()["data"]["owner"]["id"] is not None
+
+
 def test_delete_cascades_to_members_and_invitations_and_is_audited(app, client, world):
     project, headers, ids = world
     invited = client.post(f"/api/projects/{project}/invitations", headers=headers[OWNER],
