@@ -55,12 +55,15 @@ class Project(db.Model):
 
     # The project as one caller sees it (service.find reads them with it, in one statement):
     # its owner, the caller's role in it and its member count; None when read any other way.
-    owner_id: Mapped[str | None] = query_expression()
-    owner_name: Mapped[str | None] = query_expression()
-    owner_image: Mapped[str | None] = query_expression()
-    owner_email: Mapped[str | None] = query_expression()
-    role: Mapped[str | None] = query_expression()
-    member_count: Mapped[int | None] = query_expression()
+    # A flush of the project's own columns leaves them as read (SQLAlchemy would set them to
+    # None), so that a change of its name answers from the project it changed; the commit
+    # expires them with the rest.
+    owner_id: Mapped[str | None] = query_expression(expire_on_flush=False)
+    owner_name: Mapped[str | None] = query_expression(expire_on_flush=False)
+    owner_image: Mapped[str | None] = query_expression(expire_on_flush=False)
+    owner_email: Mapped[str | None] = query_expression(expire_on_flush=False)
+    role: Mapped[str | None] = query_expression(expire_on_flush=False)
+    member_count: Mapped[int | None] = query_expression(expire_on_flush=False)
 
 
 class Membership(db.Model):

@@ -5,7 +5,7 @@ from core import policy as policies
 from core.access import guard, login_required
 from core.blueprint import ApiBlueprint
 from core.db import db
-from sections.projects import members
+from sections.projects import members, settings
 from sections.projects import service as projects
 from sections.projects.schemas import (
     MemberDataSchema,
@@ -83,8 +83,13 @@ def get_project(project):
 def update_project(data, project):
     """Change a project's name or description (its owner or an admin), or its single
     sign-on settings and allowed OAuth clients (its owner)."""
-    projects.update_project(project, policies.caller(), data)
-    answer = project_answer(project.id)
+    who = policies.caller()
+    projects.update_project(project, who, data)
+    # A name or description changes nothing the project's read adds to it (its owner, the
+    # caller's role, its members): the project the guard locked answers. A setting's change
+    # is heard by other sections (scimAdminGroups moves roles at once, E4.3): read again.
+    answer = (project_answer(project.id) if set(data) & set(settings.COLUMNS)
+              else projects.answer(project, who))
     db.session.commit()
     return {"data": answer}
 
