@@ -64,8 +64,9 @@ def get_user(user):
 def update_user(data, user):
     """Change a user's role, name or e-mail verification."""
     admin.update_user(user, actor_id(), data)
+    answer = admin.user_answer(user)  # before the commit, which would expire it: no re-read
     db.session.commit()
-    return {"data": admin.user_answer(user)}
+    return {"data": answer}
 
 
 @blp.post("/users/<user_id>/ban")
@@ -79,8 +80,9 @@ def update_user(data, user):
 def ban_user(data, user):
     """Ban a user (replacing any earlier ban); every session of the user ends at once."""
     admin.ban(user, actor_id(), data["reason"], data["expiresAt"])
+    answer = admin.user_answer(user)
     db.session.commit()
-    return {"data": admin.user_answer(user)}
+    return {"data": answer}
 
 
 @blp.post("/users/<user_id>/unban")
@@ -91,8 +93,9 @@ def ban_user(data, user):
 def unban_user(user):
     """End a user's ban."""
     admin.unban(user, actor_id())
+    answer = admin.user_answer(user)
     db.session.commit()
-    return {"data": admin.user_answer(user)}
+    return {"data": answer}
 
 
 @blp.get("/users/<user_id>/sessions")
