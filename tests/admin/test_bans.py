@@ -1,6 +1,6 @@
 """Bans (resources.md R2, R8) across every sign-in flow: 403 USER_BANNED only once the credential
 checks out, live sessions ended at once, and a ban with an end that ends by itself (one clock)."""
-from datetime import timedelta
+from datetime import timedelta, timezone
 
 import pytest
 
@@ -162,3 +162,22 @@ def test_every_sign_in_operation_documents_user_banned(client):
                   if isinstance(op, dict) and "operationId" in op}
     for name in SIGN_IN_OPERATIONS:
         assert "USER_BANNED" in operations[name]["responses"]["403"]["description"], name
+
+
+def test_a_change_a_ban_and_its_end_answer_what_a_read_shows_after_them(app, client, auth,
+                                                                          admin, clock):
+    """The answers are made before the commit: each is the user as the next read shows it."""
+    auth.sign_up(EMAIL)
+    url = f"/api/admin/users/{user_id(app, EMAIL)}"
+    until = (clock.now + timedelta(hours=3)).astimezone(timezone(timedelta(hours=2)))
+    for method, path, body in (
+            ("patch", "", {"name": "Grace", "emailVerified": True, "role": "admin"}),
+            ("post", "/ban", {"reason": "spam", "expiresAt": until.isoformat()}),
+            ("post", "/unban", None), ("patch", "", {"role": "user"})):
+        clock.advance(minutes=1)
+        response = getattr(client, method)(url + path, json=body, headers=admin)
+        assert response.status_code == 200, response.get_json()
+        shown = client.get(url, headers=admin).get_json()["data"]
+        shown.pop("counts")
+        assert response.get_json()["data"] == shown
+    assert shown["role"] == "user" and shown["name"] == "Grace" and shown["banned"] is False
